@@ -1,0 +1,22 @@
+// The engine's public, browser-safe API. Pure TypeScript: no React, no DOM, no ajv
+// (definition checking lives in ./check, imported only by scripts, the server and the dev build).
+export * from './types';
+export { resolveSurvey } from './resolve';
+export { evaluate, ruleVars } from './rules';
+export {
+  firstPage,
+  findPage,
+  nextPage,
+  pathFor,
+  backOf,
+  progressOf,
+  guardRedirect,
+  visibleFields,
+  allFields,
+  enumeratePaths,
+} from './flow';
+export { pageSchema, validatePage } from './validation';
+export { prepareSubmission, validateSubmission } from './submission';
+export { foldAccents, collapseWhitespace, stripMarkup, sanitiseText } from './sanitise';
+export { suggestEmail } from './email';
+export { textOf } from './text';
