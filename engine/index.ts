@@ -20,3 +20,10 @@ export { prepareSubmission, validateSubmission } from './submission';
 export { foldAccents, collapseWhitespace, stripMarkup, sanitiseText } from './sanitise';
 export { suggestEmail } from './email';
 export { textOf } from './text';
+// Helpers for renderers, the app and the server (added by the engine work).
+export { FINISH, START, chosenValues, optionReveals, pageFields, isRequired } from './flow';
+export { isTruthy } from './rules';
+export { fieldError } from './validation';
+export { DEFAULT_ALLOW } from './sanitise';
+export type { SubmissionCheck } from './submission';
+export type { EmailSuggestion } from './email';

@@ -191,6 +191,8 @@ export interface ResolvedField extends Field {
   reveal?: Record<string, ResolvedField[]>;
   /** Resolved sanitising character class body. */
   allow?: string;
+  /** Set on the synthetic `<name>Other` text field: the name of the field whose Other option reveals it. */
+  otherOf?: string;
 }
 
 export type AnswerValue = string | string[];
