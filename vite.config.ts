@@ -1,7 +1,43 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { NodePackageImporter } from 'sass';
 import { definitionsPlugin } from './scripts/vite-plugin-definitions';
 
 export default defineConfig({
   plugins: [react(), definitionsPlugin()],
+  resolve: {
+    alias: {
+      // Formik pulls in lodash's generic deep-clone machinery (about 5 KB gzip) to copy form
+      // state that is only ever plain JSON here; small equivalents keep the first page lighter.
+      'lodash-es/cloneDeep': fileURLToPath(new URL('./src/shims/lodash-clonedeep-default.ts', import.meta.url)),
+      'lodash-es/clone': fileURLToPath(new URL('./src/shims/lodash-clone-default.ts', import.meta.url)),
+    },
+  },
+  css: {
+    // Vite 8 minifies CSS with Lightning CSS, which refuses two Internet Explorer hacks in
+    // govuk-frontend's Sass: `@media screen and (min-width: 0\0)` (service navigation) and
+    // `@media screen\0` (details). With error recovery it drops just those two rules, with a
+    // warning, instead of failing the build. They only ever matched IE 8 to 11, which
+    // govuk-frontend 6 no longer supports (and this app shows old IE a static message), so
+    // nothing a supported browser uses is lost. The alternative, `build.cssMinify: 'esbuild'`,
+    // would keep them but bring back a second minifier just to carry dead rules.
+    lightningcss: { errorRecovery: true },
+    preprocessorOptions: {
+      // `@use "pkg:govuk-frontend"` resolves through the package's `sass` export.
+      scss: { importers: [new NodePackageImporter()] },
+    },
+  },
+  build: {
+    // scripts/size.ts reads which chunks a first question page loads from the manifest.
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // yup's package.json does not declare itself side-effect free, so its whole module
+        // graph would ship although the browser only calls the engine's `validatePage`
+        // (yup is used by `pageSchema` on the server and in tests). It has no side effects.
+        moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]yup[\\/]/.test(id) ? false : undefined),
+      },
+    },
+  },
 });

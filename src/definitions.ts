@@ -1,0 +1,33 @@
+// Survey definitions in the browser: shared blocks are bundled with the app, each survey's
+// definition is its own chunk, fetched when a respondent opens that survey.
+import { resolveSurvey } from '../engine';
+import type { ResolvedSurvey, SharedBlocks, SurveyDefinition } from '../engine';
+import sharedJson from '../definitions/shared/shared.json';
+
+export const shared = sharedJson as unknown as SharedBlocks;
+
+const modules = import.meta.glob<SurveyDefinition>('../definitions/*.json', { import: 'default' });
+
+const loaders = new Map(
+  Object.entries(modules).map(([path, load]) => [path.replace(/^.*\/([^/]+)\.json$/, '$1'), load]),
+);
+
+/** Survey ids found in definitions/ (from the file names). */
+export function surveyIds(): string[] {
+  return [...loaders.keys()];
+}
+
+const cache = new Map<string, Promise<ResolvedSurvey>>();
+
+/** The resolved survey with this id, or undefined when there is no such definition. */
+export function loadSurvey(id: string): Promise<ResolvedSurvey> | undefined {
+  const load = loaders.get(id);
+  if (!load) return undefined;
+  let survey = cache.get(id);
+  if (!survey) {
+    survey = load().then((definition) => resolveSurvey(definition, shared));
+    cache.set(id, survey);
+    survey.catch(() => cache.delete(id)); // a failed chunk fetch can be retried
+  }
+  return survey;
+}

@@ -1,0 +1,44 @@
+// UI chrome strings (buttons, errors, layout) in English and Welsh. Survey content comes from
+// the definitions; these are the words every survey shares.
+import i18next, { type TFunction } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import type { Lang } from '../../engine/types';
+import en from './en.json';
+import cy from './cy.json';
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, cy: { translation: cy } },
+  lng: 'en',
+  fallbackLng: false,
+  supportedLngs: ['en', 'cy'],
+  interpolation: { escapeValue: false }, // React escapes
+  initAsync: false,
+  returnNull: false,
+});
+
+export function isLang(value: unknown): value is Lang {
+  return value === 'en' || value === 'cy';
+}
+
+/** The language of an address: its first path segment, else `?lang=`, else English. */
+export function langOf(pathname: string, search = ''): Lang {
+  const segment = pathname.split('/')[1];
+  if (isLang(segment)) return segment;
+  const query = new URLSearchParams(search).get('lang');
+  return isLang(query) ? query : 'en';
+}
+
+/** The language of the current route (works in layouts and error elements too). */
+export function useLang(): Lang {
+  const { pathname, search } = useLocation();
+  return langOf(pathname, search);
+}
+
+/** A translation function fixed to the route's language (no global language switching during render). */
+export function useT(): { t: TFunction; lang: Lang } {
+  const lang = useLang();
+  const { t } = useTranslation(undefined, { lng: lang });
+  return { t, lang };
+}

@@ -1,0 +1,88 @@
+// The page frame every screen shares: cookie banner, skip link, header, phase banner,
+// language toggle, back link, main, footer.
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { Link } from '../../engine';
+import { useT } from '../i18n';
+import { withLang } from '../paths';
+import { useSurveyStore } from '../store';
+import {
+  BackLink,
+  CookieBanner,
+  Footer,
+  Header,
+  LanguageNavigation,
+  PhaseBanner,
+  ServiceNavigation,
+  SkipLink,
+} from '../../renderers';
+
+export interface ChromeProps {
+  serviceName?: string;
+  serviceUrl?: string;
+  theme?: string;
+  footerLinks?: Link[];
+  backHref?: string | null;
+  languageToggle?: boolean;
+  children: ReactNode;
+}
+
+export function Chrome(props: ChromeProps) {
+  const { t, lang } = useT();
+  const { pathname } = useLocation();
+  const bannerDismissed = useSurveyStore((s) => s.cookieBannerDismissed);
+  const dismissBanner = useSurveyStore((s) => s.dismissCookieBanner);
+  const hrefOf = (href: Link['href']) => (typeof href === 'string' ? href : href[lang]);
+  const footerItems = [
+    ...(props.footerLinks ?? []).map((link) => ({ href: hrefOf(link.href), text: link.text[lang] })),
+    { href: `/${lang}/cookies`, text: t('footer.cookies') },
+  ];
+
+  return (
+    <div className={props.theme && props.theme !== 'default' ? `app-theme--${props.theme}` : undefined}>
+      {!bannerDismissed && (
+        <CookieBanner
+          ariaLabel={t('cookieBanner.ariaLabel')}
+          messages={[
+            {
+              headingText: t('cookieBanner.heading'),
+              text: t('cookieBanner.body'),
+              actions: [
+                { text: t('cookieBanner.hide'), onClick: dismissBanner },
+                { text: t('cookieBanner.more'), href: `/${lang}/cookies` },
+              ],
+            },
+          ]}
+        />
+      )}
+      <SkipLink href="#main-content" text={t('common.skipToMain')} />
+      <header className="govuk-template__header">
+        <Header />
+        <ServiceNavigation serviceName={props.serviceName ?? t('service.name')} serviceUrl={props.serviceUrl} />
+      </header>
+      <div className="govuk-width-container">
+        <PhaseBanner tag={{ text: t('phase.tag') }}>{t('phase.text')}</PhaseBanner>
+        {props.languageToggle !== false && (
+          <LanguageNavigation
+            ariaLabel={t('language.label')}
+            items={(['en', 'cy'] as const).map((code) => ({
+              text: t(`language.${code}`),
+              href: withLang(pathname, code),
+              lang: code,
+              current: code === lang,
+            }))}
+          />
+        )}
+        {props.backHref && <BackLink href={props.backHref} text={t('common.back')} />}
+        <main className="govuk-main-wrapper" id="main-content">
+          {props.children}
+        </main>
+      </div>
+      <Footer
+        meta={{ visuallyHiddenTitle: t('footer.supportLinks'), items: footerItems }}
+        contentLicence={{ text: t('footer.licence') }}
+        copyright={{ text: t('footer.copyright') }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// Plain message screens: not found, error, service unavailable, cookies. Each can sit inside a
+// survey's frame or the generic one.
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../hooks';
+import { useT } from '../i18n';
+
+function MessagePage(props: { title: string; paragraphs: string[]; service?: string; children?: ReactNode }) {
+  useDocumentTitle(props.title, props.service);
+  return (
+    <div className="govuk-grid-row">
+      <div className="govuk-grid-column-two-thirds">
+        <h1 className="govuk-heading-l">{props.title}</h1>
+        {props.paragraphs.map((text) => (
+          <p className="govuk-body" key={text}>
+            {text}
+          </p>
+        ))}
+        {props.children}
+      </div>
+    </div>
+  );
+}
+
+export function NotFoundContent({ service }: { service?: string }) {
+  const { t } = useT();
+  return <MessagePage title={t('notFound.title')} paragraphs={[t('notFound.p1'), t('notFound.p2'), t('notFound.p3')]} service={service} />;
+}
+
+/** Any failure: a render error, or a submission the API refused (with its status code). */
+export function ErrorContent({ status, service }: { status?: number; service?: string }) {
+  const { t } = useT();
+  const paragraphs = [t('error.p1'), t('error.p2')];
+  if (status) paragraphs.push(t('error.status', { status }));
+  return <MessagePage title={t('error.title')} paragraphs={paragraphs} service={service} />;
+}
+
+export function UnavailableContent({ service }: { service?: string }) {
+  const { t } = useT();
+  return <MessagePage title={t('unavailable.title')} paragraphs={[t('unavailable.p1'), t('unavailable.p2')]} service={service} />;
+}
+
+export function CookiesContent() {
+  const { t } = useT();
+  return <MessagePage title={t('cookies.title')} paragraphs={[t('cookies.p1'), t('cookies.p2'), t('cookies.p3')]} />;
+}

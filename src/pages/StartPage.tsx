@@ -1,0 +1,45 @@
+import { useDocumentTitle } from '../hooks';
+import { useT } from '../i18n';
+import { Button, InsetText } from '../../renderers';
+import { surveyPath } from '../paths';
+import { useSurveyStore } from '../store';
+import { useSurvey } from '../survey';
+import { QuestionPage } from './QuestionPage';
+
+/** The survey root: the start page, or the whole survey when it is a one-page survey. */
+export function SurveyIndex() {
+  const survey = useSurvey();
+  const first = survey.pages[0];
+  if (survey.layout === 'single' && first) return <QuestionPage survey={survey} page={first} />;
+  return <StartPage />;
+}
+
+function StartPage() {
+  const survey = useSurvey();
+  const { t, lang } = useT();
+  const start = useSurveyStore((s) => s.start);
+  const content = survey.start;
+  const heading = content?.heading[lang] ?? survey.title[lang];
+  useDocumentTitle(heading, survey.title[lang]);
+  return (
+    <div className="govuk-grid-row">
+      <div className="govuk-grid-column-two-thirds">
+        <h1 className="govuk-heading-l">{heading}</h1>
+        {content?.paragraphs.map((text) => (
+          <p className="govuk-body" key={text.en}>
+            {text[lang]}
+          </p>
+        ))}
+        {content?.inset && <InsetText text={content.inset[lang]} />}
+        <p className="govuk-body">{t('start.duration', { count: survey.duration })}</p>
+        {content?.privacy && <p className="govuk-body">{content.privacy[lang]}</p>}
+        <Button
+          text={content?.button?.[lang] ?? t('common.startNow')}
+          href={surveyPath(lang, survey, survey.pages[0]?.id)}
+          isStartButton
+          onClick={() => start(survey.id)} // START: a new run clears earlier answers
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { cloneDeep as default } from './lodash-clone';

@@ -1,0 +1,22 @@
+// Sends a prepared submission to the feedback API (endpoint and key are build-time settings).
+import type { Submission } from '../engine';
+
+export const FEEDBACK_URL: string = import.meta.env.VITE_FEEDBACK_URL ?? '/api/feedback';
+const API_KEY: string = import.meta.env.VITE_API_KEY ?? 'local-development-key';
+
+export type SubmitResult = { ok: true } | { ok: false; status: number } | { ok: false; unavailable: true };
+
+/** POSTs the submission. A refusal carries its status code; no answer at all means the service is unavailable. */
+export async function submitFeedback(submission: Submission): Promise<SubmitResult> {
+  let response: Response;
+  try {
+    response = await fetch(FEEDBACK_URL, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-api-key': API_KEY },
+      body: JSON.stringify(submission),
+    });
+  } catch {
+    return { ok: false, unavailable: true };
+  }
+  return response.ok ? { ok: true } : { ok: false, status: response.status };
+}

@@ -1,0 +1,28 @@
+import { configure, render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { routes } from '../../src/routes';
+import { useSurveyStore } from '../../src/store';
+import '../../src/i18n';
+
+// The first render loads a definition chunk and the whole app: give it time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Mounts the whole app at `path` with an in-memory history. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(<RouterProvider router={router} />);
+  return { router, ...view };
+}
+
+/** A fresh store: no survey, banner not dismissed. */
+export function resetStore(): void {
+  useSurveyStore.setState({
+    surveyName: null,
+    answers: {},
+    inProgress: false,
+    toSubmit: null,
+    lastActivity: null,
+    emailSuggestion: null,
+    cookieBannerDismissed: false,
+  });
+}
