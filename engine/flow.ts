@@ -116,8 +116,13 @@ export function optionReveals(field: ResolvedField, option: Option): ResolvedFie
   return [...revealed, otherField(field, option)];
 }
 
+/** Whether a field's own `showWhen` rule lets it show with these answers. */
+export function isShown(field: ResolvedField, answers: Answers): boolean {
+  return field.showWhen === undefined || isTruthy(evaluate(field.showWhen, answers));
+}
+
 function visibleOf(fields: ResolvedField[], answers: Answers): ResolvedField[] {
-  return fields.flatMap((field) => {
+  return fields.filter((field) => isShown(field, answers)).flatMap((field) => {
     const chosen = chosenValues(answers[field.name]);
     const revealed = (field.options ?? [])
       .filter((option) => chosen.includes(option.value))

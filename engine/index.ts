@@ -21,7 +21,7 @@ export { foldAccents, collapseWhitespace, stripMarkup, sanitiseText } from './sa
 export { suggestEmail } from './email';
 export { textOf } from './text';
 // Helpers for renderers, the app and the server (added by the engine work).
-export { FINISH, START, chosenValues, optionReveals, pageFields, isRequired } from './flow';
+export { FINISH, START, chosenValues, optionReveals, pageFields, isRequired, isShown } from './flow';
 export { isTruthy } from './rules';
 export { fieldError } from './validation';
 export { DEFAULT_ALLOW } from './sanitise';

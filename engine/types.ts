@@ -65,6 +65,9 @@ export interface Field {
   required?: boolean;
   /** json-logic: required when this evaluates truthy with the current answers. */
   requiredWhen?: Rule;
+  /** json-logic: the field shows (and is validated and sent) only while this is truthy. For a
+   *  field that several options reveal, e.g. a follow-up to any of options 1 to 5. */
+  showWhen?: Rule;
   minLength?: number;
   maxLength?: number;
   /** Textareas: show the GOV.UK character count (uses maxLength). */

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { AnswerValue, Lang, Message, ResolvedField } from '../../engine';
-import { optionReveals } from '../../engine/flow';
+import { optionReveals } from '../../engine';
 import { CharacterCount, Checkboxes, Input, Radios, Textarea } from '../../renderers';
 import type { CheckboxItem } from '../../renderers';
 

@@ -3,9 +3,8 @@
 import { useRef, useState } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { useNavigate, useParams } from 'react-router-dom';
-import { findPage, nextPage, progressOf, suggestEmail, validatePage, visibleFields } from '../../engine';
+import { findPage, isShown, nextPage, pageFields, progressOf, suggestEmail, validatePage, visibleFields } from '../../engine';
 import type { AnswerValue, Answers, Message, ResolvedPage, ResolvedSurvey } from '../../engine';
-import { pageFields } from '../../engine/flow';
 import { Button, ErrorSummary, ProgressCaption, Radios, SkipQuestionLink } from '../../renderers';
 import { FieldView, messageText } from '../fields/FieldView';
 import { useDocumentTitle } from '../hooks';
@@ -138,7 +137,8 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
               {text[lang]}
             </p>
           ))}
-          {page.fields.map((field) => (
+          {/* A field with a showWhen rule appears as soon as the answers above it allow. */}
+          {page.fields.filter((field) => isShown(field, formik.values)).map((field) => (
             <FieldView
               key={field.name}
               field={field}
