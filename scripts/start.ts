@@ -1,0 +1,44 @@
+// `npm start`: build the app if dist/ is missing or older than its sources, then serve
+// the app and the feedback API on one port (PORT, default 3000; HOST default 127.0.0.1).
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { startServer } from '../server/main';
+
+const SOURCES = [
+  'src',
+  'renderers',
+  'engine',
+  'definitions',
+  'schemas',
+  'index.html',
+  'vite.config.ts',
+  'package.json',
+];
+const BUILT = join('dist', 'index.html');
+
+/** Newest modification time among the files under these paths. */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const files = statSync(path).isDirectory()
+      ? readdirSync(path, { recursive: true, encoding: 'utf8' }).map((file) => join(path, file))
+      : [path];
+    for (const file of files)
+      newest = Math.max(newest, statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  }
+  return newest;
+}
+
+if (!existsSync(BUILT) || statSync(BUILT).mtimeMs < newestMtime(SOURCES)) {
+  console.log('Building the app (dist/ is missing or out of date)...');
+  await build({ logLevel: 'warn' });
+}
+
+const { url, surveys } = await startServer({ staticDir: 'dist' });
+const base = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+const ids = [...surveys.keys()].sort();
+console.log(`Feedback service running at ${base}/en/${ids[0] ?? ''}`);
+console.log(`Surveys:\n${ids.map((id) => `  ${base}/en/${id}  ${base}/cy/${id}`).join('\n')}`);
+console.log(`Feedback API: POST ${base}/api/feedback (Ctrl+C stops)`);

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { validateSubmission, type ResolvedSurvey } from '../engine/index';
+import { apiKeyChecker } from './apiKey';
+import { httpError } from './errors';
+import type { FeedbackStore } from './storage/types';
+
+export interface FeedbackRouteOptions {
+  paths: string[];
+  surveys: Map<string, ResolvedSurvey>;
+  store: FeedbackStore;
+  apiKeys: string[];
+  bodyLimit: number;
+  rateLimit: { max: number; timeWindowMs: number } | false;
+  clock: () => Date;
+}
+
+/** The most answer fields a submission may carry (the largest survey has far fewer). */
+const MAX_FIELDS = 200;
+
+/** `POST /api/feedback` (and its aliases): key, JSON, known survey, engine validation, store, 201 `{ id }`. */
+export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOptions): void {
+  const surveysByService = new Map(
+    [...options.surveys.values()].map((survey) => [survey.serviceName, survey]),
+  );
+  const isValidKey = apiKeyChecker(options.apiKeys);
+
+  // One limiter shared by the path and its aliases, so the alias is no way round it.
+  const rateLimit = options.rateLimit
+    ? [app.rateLimit({ max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs })]
+    : [];
+
+  for (const url of options.paths) {
+    app.route({
+      method: 'POST',
+      url,
+      bodyLimit: options.bodyLimit,
+      onRequest: rateLimit,
+      // After the rate limiter, before the body is read.
+      preParsing: async (request, _reply, payload) => {
+        if (!isValidKey(request.headers['x-api-key'])) throw httpError(401);
+        if (mediaType(request.headers['content-type']) !== 'application/json') throw httpError(415);
+        return payload;
+      },
+      handler: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const body = request.body;
+        if (!isObject(body) || Object.keys(body).length > MAX_FIELDS) {
+          return reply.code(400).send({ errors: [{ field: '', key: 'invalidBody' }] });
+        }
+        const survey =
+          typeof body.serviceName === 'string' ? surveysByService.get(body.serviceName) : undefined;
+        if (!survey) {
+          return reply
+            .code(400)
+            .send({ errors: [{ field: 'serviceName', key: 'invalidServiceName' }] });
+        }
+        const result = validateSubmission(survey, body);
+        if (!result.ok) {
+          const errors = result.errors.map(({ field, message }) => ({
+            field,
+            key: message.key,
+            ...(message.params ? { params: message.params } : {}),
+          }));
+          return reply.code(400).send({ errors });
+        }
+        const { id } = await options.store.save({
+          surveyId: survey.id,
+          definitionHash: survey.hash ?? '',
+          receivedAt: options.clock(),
+          answers: result.submission,
+        });
+        return reply.code(201).send({ id });
+      },
+    });
+  }
+}
+
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** The engine checks the values; the server only needs an object to find the survey. */
+function isObject(body: unknown): body is Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body);
+}

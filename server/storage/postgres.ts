@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FeedbackRecord, FeedbackStore, NewFeedback } from './types';
+
+// Same versioned-migration idea as SQLite, with a one-row table for the version.
+const MIGRATIONS = [
+  `CREATE TABLE feedback (
+     id UUID PRIMARY KEY,
+     survey_id TEXT NOT NULL,
+     definition_hash TEXT NOT NULL,
+     received_at TIMESTAMPTZ NOT NULL,
+     answers JSONB NOT NULL
+   );
+   CREATE INDEX feedback_received_at ON feedback (received_at);`,
+];
+
+interface Row {
+  id: string;
+  survey_id: string;
+  definition_hash: string;
+  received_at: Date;
+  answers: Record<string, string>;
+}
+
+/**
+ * PostgreSQL store, used when DATABASE_URL is set (several API instances, one database).
+ * Durability is the server's: with the default `synchronous_commit = on` an INSERT returns
+ * only after its WAL record is flushed.
+ */
+export async function openPostgresStore(connectionString: string): Promise<FeedbackStore> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  await migrate(pool);
+
+  return {
+    async save(record: NewFeedback) {
+      const id = randomUUID();
+      await pool.query(
+        'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers) VALUES ($1, $2, $3, $4, $5)',
+        [
+          id,
+          record.surveyId,
+          record.definitionHash,
+          record.receivedAt,
+          JSON.stringify(record.answers),
+        ],
+      );
+      return { id };
+    },
+    async deleteOlderThan(cutoff) {
+      const result = await pool.query('DELETE FROM feedback WHERE received_at < $1', [cutoff]);
+      return result.rowCount ?? 0;
+    },
+    async count() {
+      const result = await pool.query<{ n: string }>('SELECT COUNT(*) AS n FROM feedback');
+      return Number(result.rows[0]?.n ?? 0);
+    },
+    async list(options = {}) {
+      const result = await pool.query<Row>(
+        'SELECT * FROM feedback ORDER BY received_at, id LIMIT $1',
+        [options.limit ?? null],
+      );
+      return result.rows.map(toRecord);
+    },
+    async has(id) {
+      const result = await pool.query('SELECT 1 FROM feedback WHERE id = $1', [id]);
+      return (result.rowCount ?? 0) > 0;
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Serialises concurrent starts of several instances.
+    await client.query('SELECT pg_advisory_xact_lock(7243001)');
+    await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+    const current = await client.query<{ version: number }>('SELECT version FROM schema_version');
+    const version = current.rows[0]?.version ?? 0;
+    if (version > MIGRATIONS.length)
+      throw new Error(`feedback database is schema version ${version}, newer than this code`);
+    for (const sql of MIGRATIONS.slice(version)) await client.query(sql);
+    await client.query('DELETE FROM schema_version');
+    await client.query('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function toRecord(row: Row): FeedbackRecord {
+  return {
+    id: row.id,
+    surveyId: row.survey_id,
+    definitionHash: row.definition_hash,
+    receivedAt: row.received_at,
+    answers: row.answers,
+  };
+}

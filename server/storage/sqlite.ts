@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { FeedbackRecord, FeedbackStore, NewFeedback } from './types';
+
+// Each entry moves the schema one version on; `user_version` remembers how far a file has got.
+const MIGRATIONS = [
+  `CREATE TABLE feedback (
+     id TEXT PRIMARY KEY,
+     survey_id TEXT NOT NULL,
+     definition_hash TEXT NOT NULL,
+     received_at TEXT NOT NULL, -- ISO 8601 UTC, so text order is time order
+     answers TEXT NOT NULL      -- JSON object of strings
+   );
+   CREATE INDEX feedback_received_at ON feedback (received_at);`,
+];
+
+interface Row {
+  id: string;
+  survey_id: string;
+  definition_hash: string;
+  received_at: string;
+  answers: string;
+}
+
+interface Pending {
+  row: Row;
+  resolve: (value: { id: string }) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * SQLite store: one file, WAL journal, `synchronous = FULL`.
+ * FULL makes every commit fsync the WAL, so a 201 survives a power cut or kernel crash,
+ * not only a process crash (NORMAL in WAL mode may lose the last commits on power loss).
+ * To keep that affordable under load, saves arriving in the same event-loop turn share
+ * one transaction (group commit) and so one fsync.
+ */
+export function openSqliteStore(file: string): FeedbackStore {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+
+  const insert = db.prepare(
+    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers)',
+  );
+  const insertAll = db.transaction((rows: Row[]) => {
+    for (const row of rows) insert.run(row);
+  });
+
+  let queue: Pending[] = [];
+  let scheduled = false;
+  const flush = () => {
+    const batch = queue;
+    queue = [];
+    scheduled = false;
+    try {
+      insertAll(batch.map((p) => p.row));
+      for (const p of batch) p.resolve({ id: p.row.id });
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+  };
+
+  return {
+    save(record: NewFeedback) {
+      const row: Row = {
+        id: randomUUID(),
+        survey_id: record.surveyId,
+        definition_hash: record.definitionHash,
+        received_at: record.receivedAt.toISOString(),
+        answers: JSON.stringify(record.answers),
+      };
+      return new Promise((resolve, reject) => {
+        queue.push({ row, resolve, reject });
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+    async deleteOlderThan(cutoff) {
+      return db.prepare('DELETE FROM feedback WHERE received_at < ?').run(cutoff.toISOString())
+        .changes;
+    },
+    async count() {
+      return (db.prepare('SELECT COUNT(*) AS n FROM feedback').get() as { n: number }).n;
+    },
+    async list(options = {}) {
+      const rows = db
+        .prepare('SELECT * FROM feedback ORDER BY received_at, id LIMIT ?')
+        .all(options.limit ?? -1) as Row[];
+      return rows.map(toRecord);
+    },
+    async has(id) {
+      return db.prepare('SELECT 1 FROM feedback WHERE id = ?').get(id) !== undefined;
+    },
+    async close() {
+      if (scheduled) flush();
+      db.close();
+    },
+  };
+}
+
+function migrate(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version > MIGRATIONS.length)
+    throw new Error(`feedback database is schema version ${version}, newer than this code`);
+  db.transaction(() => {
+    MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  })();
+}
+
+function toRecord(row: Row): FeedbackRecord {
+  return {
+    id: row.id,
+    surveyId: row.survey_id,
+    definitionHash: row.definition_hash,
+    receivedAt: new Date(row.received_at),
+    answers: JSON.parse(row.answers) as Record<string, string>,
+  };
+}

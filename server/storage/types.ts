@@ -1,0 +1,27 @@
+/** One stored feedback submission. */
+export interface FeedbackRecord {
+  /** Random UUID, returned to the browser as `{ id }`. */
+  id: string;
+  surveyId: string;
+  /** sha-256 of the definition the answers were validated against. */
+  definitionHash: string;
+  /** When the server accepted it (UTC). */
+  receivedAt: Date;
+  /** The validated, re-sanitised submission (flat strings, including serviceName). */
+  answers: Record<string, string>;
+}
+
+export type NewFeedback = Omit<FeedbackRecord, 'id'>;
+
+/** Where feedback lives. `save` resolves only once the record is durably committed. */
+export interface FeedbackStore {
+  save(record: NewFeedback): Promise<{ id: string }>;
+  /** Deletes records received strictly before `cutoff`; resolves to how many went. */
+  deleteOlderThan(cutoff: Date): Promise<number>;
+  count(): Promise<number>;
+  /** Records, oldest first (for the team's export, tests and the durability check). */
+  list(options?: { limit?: number }): Promise<FeedbackRecord[]>;
+  /** True when a record with this id exists. */
+  has(id: string): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,136 @@
+// Two small surveys (a multi-page one and a one-page one) resolved with the real shared blocks,
+// so server tests do not depend on the production definitions.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import sharedJson from '../../definitions/shared/shared.json';
+import {
+  resolveSurvey,
+  type ResolvedSurvey,
+  type SharedBlocks,
+  type SurveyDefinition,
+} from '../../engine/index';
+import { buildServer, type ServerOptions } from '../../server/app';
+import { openSqliteStore } from '../../server/storage/sqlite';
+
+const shared = sharedJson as unknown as SharedBlocks;
+const t = (en: string) => ({ en, cy: `${en} (cy)` });
+
+export const pagesDefinition: SurveyDefinition = {
+  id: 'fixture-pages',
+  serviceName: 'fixture-pages-service',
+  title: t('Fixture survey'),
+  duration: 5,
+  theme: 'default',
+  layout: 'pages',
+  start: { heading: t('Give feedback'), paragraphs: [t('Start')], privacy: t('Privacy') },
+  pages: [
+    {
+      id: 'q1',
+      fields: [
+        {
+          name: 'howSatisfied',
+          type: 'radios',
+          scale: 'satisfaction',
+          label: t('How satisfied?'),
+          required: true,
+        },
+      ],
+    },
+    {
+      id: 'q2',
+      skip: 'q3',
+      fields: [
+        {
+          name: 'howToImprove',
+          type: 'textarea',
+          label: t('How to improve?'),
+          minLength: 2,
+          maxLength: 1000,
+        },
+      ],
+    },
+    { id: 'q3', template: 'contact', fields: [] },
+  ],
+  finish: { panelTitle: t('Thank you'), paragraphs: [t('Done')] },
+  footer: 'standard',
+};
+
+export const singleDefinition: SurveyDefinition = {
+  id: 'fixture-single',
+  serviceName: 'fixture-single-service',
+  title: t('One page fixture'),
+  duration: 1,
+  theme: 'default',
+  layout: 'single',
+  pages: [
+    {
+      id: 'q1',
+      submit: true,
+      fields: [
+        { name: 'howEasy', type: 'radios', scale: 'ease', label: t('How easy?'), required: true },
+      ],
+    },
+  ],
+  finish: { panelTitle: t('Thank you'), paragraphs: [t('Done')] },
+  footer: 'standard',
+};
+
+export function fixtureSurveys(): Map<string, ResolvedSurvey> {
+  const surveys = [pagesDefinition, singleDefinition].map((definition) => ({
+    ...resolveSurvey(structuredClone(definition), shared),
+    hash: `hash-of-${definition.id}`,
+  }));
+  return new Map(surveys.map((survey) => [survey.id, survey]));
+}
+
+export const API_KEY = 'test-key-0123456789';
+
+/** A body the fixture survey accepts. */
+export const validBody = (extra: Record<string, string> = {}) => ({
+  howSatisfied: '4',
+  howToImprove: 'Make the form shorter please',
+  serviceName: pagesDefinition.serviceName,
+  ...extra,
+});
+
+/** A dist/ stand-in with index.html and one hashed asset. */
+export function fakeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'feedback-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log("app");');
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+  return dir;
+}
+
+/** A server over fixture surveys, an in-memory store, a fake dist and no rate limit unless asked. */
+export async function testServer(options: ServerOptions = {}) {
+  const store = options.store ?? openSqliteStore(':memory:');
+  const app = await buildServer({
+    surveys: fixtureSurveys(),
+    store,
+    apiKeys: [API_KEY],
+    staticDir: fakeDist(),
+    rateLimit: false,
+    logger: false,
+    ...options,
+  });
+  return { app, store };
+}
+
+/** A writable stream that keeps everything the logger writes. */
+export function logCapture(): { stream: Writable; text: () => string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      chunks.push(String(chunk));
+      callback();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
+}

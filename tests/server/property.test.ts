@@ -1,0 +1,195 @@
+// Whatever arrives, the API answers without a 5xx, stores only what the engine accepted,
+// and what it stores holds only allowed characters.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { allFields, validateSubmission } from '../../engine/index';
+import { API_KEY, fixtureSurveys, pagesDefinition, singleDefinition, testServer } from './fixtures';
+import type { FeedbackStore } from '../../server/storage/types';
+
+const RUNS = 2000;
+const TIMEOUT = 60_000;
+let app: FastifyInstance;
+let store: FeedbackStore;
+
+beforeAll(async () => {
+  ({ app, store } = await testServer());
+});
+afterAll(async () => {
+  await app.close();
+  await store.close();
+});
+
+const surveys = [...fixtureSurveys().values()];
+const fieldNames = [...new Set(surveys.flatMap((s) => allFields(s).map((f) => f.name)))];
+const serviceNames = [pagesDefinition.serviceName, singleDefinition.serviceName];
+
+const nastyKey = fc.oneof(
+  fc.constantFrom(
+    ...fieldNames,
+    'serviceName',
+    '__proto__',
+    'constructor',
+    'prototype',
+    'toString',
+    'hasOwnProperty',
+    '',
+  ),
+  fc.string({ maxLength: 20 }),
+);
+const nastyString = fc.oneof(
+  fc.string({ maxLength: 50 }),
+  fc.string({ unit: 'grapheme', maxLength: 50 }),
+  fc.string({ unit: 'binary', maxLength: 50 }),
+  fc.constantFrom(
+    '<script>alert(1)</script>',
+    '<b>bold</b>',
+    '"; DROP TABLE feedback; --',
+    '\u0000',
+    '\u202e',
+    'e\u0301',
+    '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+    '5',
+    'Yes',
+    ' 4 ',
+  ),
+  fc.nat({ max: 40_000 }).map((n) => 'x'.repeat(n)),
+);
+const wrongType = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
+
+/** JSON text from entries, so keys like __proto__ and duplicates reach the parser as sent. */
+const objectText = (entries: [string, unknown][]) =>
+  `{${entries.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)}`).join(',')}}`;
+
+async function send(payload: string, contentType = 'application/json') {
+  const before = await store.count();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/feedback',
+    headers: { 'content-type': contentType, 'x-api-key': API_KEY },
+    payload,
+  });
+  const after = await store.count();
+  expect(response.statusCode).toBeLessThan(500);
+  expect(after - before).toBe(response.statusCode === 201 ? 1 : 0);
+  if (response.statusCode === 201) {
+    const { id } = response.json<{ id: string }>();
+    expect(await store.has(id)).toBe(true);
+  }
+  return response;
+}
+
+describe('feedback API under arbitrary input', () => {
+  it(
+    'never fails on arbitrary JSON values',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.jsonValue(), async (value) => {
+          const response = await send(JSON.stringify(value) ?? 'null');
+          expect(response.statusCode).toBe(400);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'refuses objects with a known survey but a value of the wrong type, and stores nothing',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...serviceNames),
+          fc.array(fc.tuple(nastyKey, nastyString), { maxLength: 6 }),
+          nastyKey.filter((key) => key !== 'serviceName'),
+          wrongType,
+          async (serviceName, entries, badKey, badValue) => {
+            const response = await send(
+              objectText([...entries, [badKey, badValue], ['serviceName', serviceName]]),
+            );
+            expect([400, 413]).toContain(response.statusCode);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'stores only engine-accepted, sanitised answers from arbitrary strings in known fields',
+    async () => {
+      const allowed = /^[0-9a-zA-Z.?!, '\-@#$%&*+/=^_`{|}~]*$/;
+      // A valid base for each survey, then arbitrary strings in (mostly) known fields on top.
+      const bases: [string, string][][] = [
+        [
+          ['howSatisfied', '4'],
+          ['serviceName', pagesDefinition.serviceName],
+        ],
+        [
+          ['howEasy', '2'],
+          ['serviceName', singleDefinition.serviceName],
+        ],
+      ];
+      const knownKey = fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom(...fieldNames) },
+        { weight: 1, arbitrary: nastyKey },
+      );
+      let accepted = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...bases),
+          fc.array(fc.tuple(knownKey, nastyString), { maxLength: 3 }),
+          async (base, entries) => {
+            const response = await send(objectText([...base, ...entries]));
+            if (response.statusCode !== 201) return;
+            accepted++;
+            const record = (await store.list()).find(
+              (r) => r.id === response.json<{ id: string }>().id,
+            )!;
+            const survey = surveys.find((s) => s.serviceName === record.answers.serviceName)!;
+            expect(validateSubmission(survey, record.answers).ok).toBe(true);
+            for (const value of Object.values(record.answers)) expect(value).toMatch(allowed);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+      // The property must reach the store often, or it proves nothing about what is stored.
+      expect(accepted).toBeGreaterThan(RUNS / 20);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'never fails on malformed text or other content types',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 200 })),
+          fc.constantFrom(
+            'application/json',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/json; charset=latin1',
+            'application/jsonp',
+            '',
+          ),
+          async (payload, contentType) => {
+            const response = await send(payload, contentType);
+            expect(response.statusCode).not.toBe(201);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    },
+    TIMEOUT,
+  );
+});
