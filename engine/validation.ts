@@ -1,7 +1,7 @@
 // Page validation (SPEC.md section 5). Messages are keys for i18n, never English text.
 import { mixed, object, type ObjectSchema } from 'yup';
 import { chosenValues, findPage, isRequired, visibleFields } from './flow';
-import { collapseWhitespace } from './sanitise';
+import { collapseWhitespace, DEFAULT_ALLOW, sanitiseText } from './sanitise';
 import type {
   Answers,
   AnswerValue,
@@ -62,8 +62,11 @@ function textError(
   const isEmail = field.type === 'email';
   const min = field.minLength ?? (isEmail ? EMAIL_MIN : TEXT_MIN);
   const max = field.maxLength ?? (isEmail ? EMAIL_MAX : TEXT_MAX);
-  if (text.length < min) return { key: isEmail ? 'emailTooShort' : 'tooShort', params: { min } };
-  if (text.length > max) return { key: isEmail ? 'emailTooLong' : 'tooLong', params: { max } };
+  // Lengths count what will be sent: free text loses markup and disallowed characters before
+  // sending, so the browser and the server judge the same string.
+  const measured = isEmail ? text : sanitiseText(text, field.allow ?? DEFAULT_ALLOW);
+  if (measured.length < min) return { key: isEmail ? 'emailTooShort' : 'tooShort', params: { min } };
+  if (measured.length > max) return { key: isEmail ? 'emailTooLong' : 'tooLong', params: { max } };
   if (isEmail && !EMAIL_PATTERN.test(text)) return { key: 'emailInvalid' };
   return null;
 }

@@ -269,3 +269,20 @@ describe('real definitions', () => {
     expect(validatePage(s, 'q2', {})).toEqual([]);
   });
 });
+
+describe('lengths count the text as it will be sent', () => {
+  const survey = inline([page('q1', [textField('howToImprove', { minLength: 2, maxLength: 10 })])]);
+  const errorOf = (value: string) => validatePage(survey, 'q1', { howToImprove: value })[0]?.message.key;
+
+  it('does not count characters that sanitising removes', () => {
+    expect(errorOf('£5')).toBe('tooShort');
+    expect(errorOf('a\u0000')).toBe('tooShort');
+    expect(errorOf('<b>x</b>')).toBe('tooShort');
+  });
+
+  it('counts what accent folding produces', () => {
+    expect(errorOf('ŵy')).toBeUndefined();
+    expect(errorOf('ßßßßß')).toBeUndefined();
+    expect(errorOf('ßßßßßß')).toBe('tooLong');
+  });
+});
