@@ -1,6 +1,82 @@
-import type { Plugin } from 'vite';
+// Checks every survey definition at dev start, on each edit, and at build: a broken definition
+// shows in the browser's error overlay in dev and fails the build. The checks (and ajv) run here,
+// in Node, and never reach the browser bundle.
+import { relative, resolve, sep } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { checkAll, formatProblem, summary } from '../engine/check';
+import type { DefinitionProblem } from '../engine/types';
+
+interface Report {
+  errors: DefinitionProblem[];
+  warnings: DefinitionProblem[];
+  text: string;
+}
 
 /** Checks every survey definition at dev start, on each edit, and at build; a broken definition is an error overlay / build failure. */
-export function definitionsPlugin(): Plugin {
-  return { name: 'survey-definitions' };
+export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
+  let root = process.cwd();
+  let dir = resolve(root, options.dir ?? 'definitions');
+  let server: ViteDevServer | undefined;
+  let failing: Report | undefined;
+
+  const check = (): Report => {
+    const { shared, surveys, problems } = checkAll(dir);
+    const shown = problems.map((p) => formatProblem({ ...p, file: relative(root, p.file) }));
+    return {
+      errors: problems.filter((p) => p.severity === 'error'),
+      warnings: problems.filter((p) => p.severity === 'warning'),
+      text: [...shown, summary([shared, ...surveys].length, problems)].join('\n'),
+    };
+  };
+  const isDefinition = (file: string) => {
+    const path = relative(dir, resolve(file));
+    return path.endsWith('.json') && (!path.includes(sep) || path === `shared${sep}shared.json`);
+  };
+  const overlay = (report: Report) => ({
+    type: 'error' as const,
+    err: {
+      message: `Survey definitions have errors:\n${report.text}`,
+      stack: '',
+      plugin: 'survey-definitions',
+    },
+  });
+  /** Checks in dev: logs the result and shows errors in the overlay; true when a definition has errors. */
+  const checkInDev = (dev: ViteDevServer): boolean => {
+    const report = check();
+    const logger = dev.config.logger;
+    if (report.errors.length) logger.error(report.text, { timestamp: true });
+    else if (report.warnings.length) logger.warn(report.text, { timestamp: true });
+    const wasFailing = failing;
+    failing = report.errors.length ? report : undefined;
+    if (failing) dev.ws.send(overlay(failing));
+    else if (wasFailing) dev.ws.send({ type: 'full-reload' }); // clears the overlay
+    return Boolean(failing);
+  };
+
+  return {
+    name: 'survey-definitions',
+    configResolved(config) {
+      root = config.root;
+      dir = resolve(root, options.dir ?? 'definitions');
+    },
+    configureServer(dev) {
+      server = dev;
+      checkInDev(dev);
+      // A page opened after the check still needs to see the overlay.
+      dev.ws.on('connection', () => {
+        if (failing) dev.ws.send(overlay(failing));
+      });
+    },
+    buildStart() {
+      if (server) return; // dev: configureServer reports without stopping the server
+      const report = check();
+      if (report.errors.length) this.error(`Survey definitions have errors:\n${report.text}`);
+      if (report.warnings.length) this.warn(report.text);
+    },
+    handleHotUpdate(ctx) {
+      if (!isDefinition(ctx.file)) return;
+      // Keep a broken definition away from the running app until it is fixed.
+      if (checkInDev(ctx.server)) return [];
+    },
+  };
 }

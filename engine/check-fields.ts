@@ -1,0 +1,169 @@
+// Checks of fields against each other and against the shared blocks: answer names, options,
+// and every name that refers into shared.json (scales, patterns, Welsh yes/no forms).
+import { flattenFields, optionValues, type FieldAt, type PageAt } from './check-model';
+import { pointer, type Finding } from './check-source';
+import { suggestion } from './check-words';
+import type { SharedBlocks, SurveyDefinition } from './types';
+
+/** Findings about one field on its own (its references and its options), at the field's pointer. */
+export function fieldFindings({ field, pointer: at }: FieldAt, shared: SharedBlocks): Finding[] {
+  const findings: Finding[] = [];
+  const ref = (
+    kind: string,
+    name: string | undefined,
+    table: Record<string, unknown> | undefined,
+    property: string,
+  ) => {
+    if (name !== undefined && !Object.hasOwn(table ?? {}, name))
+      findings.push({
+        pointer: `${at}/${property}`,
+        message: `Unknown ${kind} "${name}"`,
+        hint: suggestion(name, Object.keys(table ?? {}), `Known in shared.json`),
+      });
+  };
+  ref('scale', field.scale, shared.scales, 'scale');
+  ref('pattern', field.pattern, shared.patterns, 'pattern');
+  ref('Welsh yes/no form', field.welshYesNo, shared.welshYesNo, 'welshYesNo');
+
+  const seen = new Set<string>();
+  (field.options ?? []).forEach((option, i) => {
+    if (seen.has(option.value))
+      findings.push({
+        pointer: `${at}${pointer('options', i, 'value')}`,
+        message: `Option value "${option.value}" is used twice in "${field.name}"`,
+        hint: 'Option values are what is sent, so each must be different',
+      });
+    seen.add(option.value);
+  });
+  const others = (field.options ?? []).flatMap((option, i) => (option.other ? [i] : []));
+  for (const i of others.slice(1))
+    findings.push({
+      pointer: `${at}${pointer('options', i, 'other')}`,
+      message: `Only one option can reveal "${field.name}Other"`,
+    });
+  if (field.type === 'radios')
+    (field.options ?? []).forEach((option, i) => {
+      if (option.exclusive)
+        findings.push({
+          pointer: `${at}${pointer('options', i, 'exclusive')}`,
+          message: 'exclusive only applies to checkboxes',
+          hint: 'Radios already allow only one answer',
+          severity: 'warning',
+        });
+    });
+
+  const values = optionValues(field, shared);
+  for (const value of Object.keys(field.reveal ?? {}))
+    if (!values.includes(value) && (field.options || shared.scales?.[field.scale ?? '']))
+      findings.push({
+        pointer: `${at}${pointer('reveal', value)}`,
+        message: `reveal names "${value}", which is not an option of "${field.name}"`,
+        hint: suggestion(value, values, 'Options'),
+        at: 'key',
+      });
+  if (
+    field.minLength !== undefined &&
+    field.maxLength !== undefined &&
+    field.minLength > field.maxLength
+  )
+    findings.push({
+      pointer: `${at}/minLength`,
+      message: `minLength ${field.minLength} is more than maxLength ${field.maxLength}`,
+    });
+  if (field.characterCount && field.type !== 'textarea')
+    findings.push({
+      pointer: `${at}/characterCount`,
+      message: 'characterCount only applies to textareas',
+      severity: 'warning',
+    });
+  return findings;
+}
+
+/** Field findings for a survey: unique answer names from the catalogue or newFields, and each field's own checks. */
+export function surveyFieldFindings(
+  def: SurveyDefinition,
+  pages: PageAt[],
+  shared: SharedBlocks,
+): Finding[] {
+  const findings: Finding[] = [];
+  const catalogue = new Set(shared.fields ?? []);
+  const newFields = new Set(def.newFields ?? []);
+  const usedOn = new Map<string, string>();
+  for (const page of pages)
+    for (const at of page.fields) {
+      const { name } = at.field;
+      const first = usedOn.get(name);
+      if (first)
+        findings.push({
+          pointer: at.fromTemplate ? at.pointer : `${at.pointer}/name`,
+          message: `Field name "${name}" is already used on ${first}`,
+          hint: 'Each answer name can appear once in a survey',
+        });
+      else usedOn.set(name, page.id);
+      if (!catalogue.has(name) && !newFields.has(name))
+        findings.push({
+          pointer: at.fromTemplate ? at.pointer : `${at.pointer}/name`,
+          message: `Unknown field name "${name}"`,
+          hint:
+            suggestion(name, catalogue, 'Catalogue names') +
+            ' (a new answer name must be listed in "newFields")',
+        });
+      // Template fields are checked with shared.json itself.
+      if (!at.fromTemplate) findings.push(...fieldFindings(at, shared));
+    }
+  (def.newFields ?? []).forEach((name, i) => {
+    const at = pointer('newFields', i);
+    if (catalogue.has(name))
+      findings.push({
+        pointer: at,
+        message: `"${name}" is already in the catalogue`,
+        severity: 'warning',
+      });
+    else if (!usedOn.has(name))
+      findings.push({
+        pointer: at,
+        message: `"${name}" is not used by any field`,
+        severity: 'warning',
+      });
+  });
+  return findings;
+}
+
+/** Findings for shared.json beyond its schema: scale values, patterns that compile, template fields. */
+export function sharedFindings(shared: SharedBlocks): Finding[] {
+  const findings: Finding[] = [];
+  for (const [name, scale] of Object.entries(shared.scales)) {
+    const seen = new Set<string>();
+    scale.options.forEach((option, i) => {
+      if (seen.has(option.value))
+        findings.push({
+          pointer: pointer('scales', name, 'options', i, 'value'),
+          message: `Option value "${option.value}" is used twice in scale "${name}"`,
+        });
+      seen.add(option.value);
+    });
+  }
+  for (const [name, body] of Object.entries(shared.patterns)) {
+    try {
+      new RegExp(`[${body}]`);
+    } catch {
+      findings.push({
+        pointer: pointer('patterns', name),
+        message: `Pattern "${name}" is not a valid character class`,
+        hint: 'Write the characters allowed, as inside [ ] in a regular expression (escape - as \\\\-)',
+      });
+    }
+  }
+  const catalogue = new Set(shared.fields);
+  for (const [name, template] of Object.entries(shared.pages))
+    for (const at of flattenFields(template.fields, pointer('pages', name, 'fields'))) {
+      if (!catalogue.has(at.field.name))
+        findings.push({
+          pointer: `${at.pointer}/name`,
+          message: `Unknown field name "${at.field.name}"`,
+          hint: 'Template fields must be in the catalogue ("fields")',
+        });
+      findings.push(...fieldFindings(at, shared));
+    }
+  return findings;
+}

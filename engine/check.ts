@@ -1,0 +1,17 @@
+// Definition checking (Node only: ajv and node:fs). Used by `npm run validate`, the Vite plugin
+// and the server's loader; never import it from browser code, which trusts definitions that
+// passed here at build time.
+export {
+  checkDefinition,
+  checkDefinitionSchema,
+  checkShared,
+  type CheckContext,
+} from './check-definition';
+export {
+  checkAll,
+  checkFiles,
+  checkSharedFile,
+  type CheckedFile,
+  type CheckResult,
+} from './check-files';
+export { formatProblem, summary } from './check-report';

@@ -1,0 +1,49 @@
+// `npm run validate`: checks every survey definition and the shared blocks, or just the files given.
+//   npx tsx scripts/validate.ts                      definitions/*.json with definitions/shared/shared.json
+//   npx tsx scripts/validate.ts path/to/survey.json  that file, with a shared/shared.json beside it if there
+//                                                    is one, otherwise definitions/shared/shared.json
+// Exit code 1 when any definition has an error.
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import {
+  checkAll,
+  checkFiles,
+  checkSharedFile,
+  formatProblem,
+  summary,
+  type CheckedFile,
+} from '../engine/check';
+
+const DEFAULT_SHARED = join('definitions', 'shared', 'shared.json');
+
+function sharedFileFor(file: string): string {
+  const beside = join(dirname(file), 'shared', 'shared.json');
+  return existsSync(beside) ? beside : DEFAULT_SHARED;
+}
+
+function checkGiven(files: string[]): CheckedFile[] {
+  const isShared = (file: string) => basename(file) === 'shared.json';
+  const surveysByShared = new Map<string, string[]>();
+  for (const file of files.filter((f) => !isShared(f))) {
+    const shared = sharedFileFor(file);
+    surveysByShared.set(shared, [...(surveysByShared.get(shared) ?? []), file]);
+  }
+  const results = [...surveysByShared].map(([shared, surveys]) => checkFiles(surveys, shared));
+  // Each shared file is reported once, whether it was named or only used.
+  const sharedFiles = new Set([...files.filter(isShared), ...surveysByShared.keys()]);
+  return [
+    ...[...sharedFiles].map(
+      (file) => results.find((r) => r.shared.file === file)?.shared ?? checkSharedFile(file),
+    ),
+    ...results.flatMap((r) => r.surveys),
+  ];
+}
+
+const args = process.argv.slice(2);
+const checked = args.length
+  ? checkGiven(args)
+  : (({ shared, surveys }) => [shared, ...surveys])(checkAll());
+const problems = checked.flatMap((f) => f.problems);
+for (const problem of problems) console.log(formatProblem(problem));
+console.log(summary(checked.length, problems));
+process.exitCode = problems.some((p) => p.severity === 'error') ? 1 : 0;

@@ -1,0 +1,176 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it, vi } from 'vitest';
+import { definitionsPlugin } from '../../scripts/vite-plugin-definitions';
+
+const run = promisify(execFile);
+const TSX = 'node_modules/.bin/tsx';
+const BROKEN = 'tests/fixtures/broken';
+
+let queue: Promise<unknown> = Promise.resolve();
+const running: Promise<unknown>[] = [];
+
+/** Runs `tsx scripts/validate.ts ...files` (a few at a time) and returns its exit code and output. */
+async function validate(...files: string[]): Promise<{ code: number; stdout: string }> {
+  const turn = queue.then(() => (running.length >= 2 ? Promise.race(running) : undefined));
+  queue = turn;
+  await turn;
+  const done = runOnce(files);
+  const slot = done.finally(() => running.splice(running.indexOf(slot), 1));
+  running.push(slot);
+  return done;
+}
+
+async function runOnce(files: string[]): Promise<{ code: number; stdout: string }> {
+  try {
+    const { stdout } = await run(TSX, ['scripts/validate.ts', ...files]);
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, stdout: failed.stdout };
+  }
+}
+
+// Each broken fixture: the location and message the CLI must print for it.
+const broken: [string, string][] = [
+  [
+    'missing-welsh',
+    ':43:20  /pages/1/fields/0/label  Welsh text is missing\n    hint: Every string needs both en and cy',
+  ],
+  [
+    'unknown-next',
+    ':36:15  /pages/0/next  next goes to "q9", which is not a page of this survey\n    hint: Go to one of: "q1", "q2", "q3", "finish"',
+  ],
+  ['cycle', ':89:11  /pages/2/next/if/1  Pages go round in a loop: q2 → q3 → q2'],
+  ['unreachable', ':38:5  /pages/1  Page q2 cannot be reached from the first page'],
+  [
+    'rule-before-asked',
+    ':40:22  /pages/0/next/if/0/!!/var  The next rule reads "howToImprove", which is not asked on every path before q1',
+  ],
+  [
+    'unknown-field',
+    ':27:19  /pages/0/fields/0/name  Unknown field name "howSatisifed"\n    hint: Did you mean "howSatisfied"?',
+  ],
+  [
+    'duplicate-option',
+    ':49:24  /pages/0/fields/0/options/2/value  Option value "Yes" is used twice in "howSatisfied"',
+  ],
+  [
+    'unknown-scale',
+    ':33:20  /pages/0/fields/0/scale  Unknown scale "satisfction"\n    hint: Did you mean "satisfaction"?',
+  ],
+  [
+    'unknown-property',
+    ':50:7  /pages/1/nxt  Unknown property "nxt"\n    hint: Did you mean "next"?',
+  ],
+  ['single-with-start', ':11:12  /start  A single-page survey has no start page'],
+  [
+    'submit-not-last',
+    ':41:15  /pages/1/next  The submit page q2 goes to q3, but it must be the last page',
+  ],
+  [
+    'guard-same-page',
+    ':53:20  /pages/1/guard/when/!!/var  The guard reads "howToImprove", which is asked on this same page',
+  ],
+  [
+    'duplicate-field',
+    ':41:19  /pages/1/fields/0/name  Field name "howSatisfied" is already used on q1',
+  ],
+  [
+    'reveal-not-option',
+    ':35:13  /pages/0/fields/0/reveal/0  reveal names "0", which is not an option of "howSatisfied"',
+  ],
+  ['id-mismatch', ':3:9  /id  The id "wrong-name" does not match the file name id-mismatch.json'],
+];
+
+describe('scripts/validate.ts', { timeout: 120_000 }, () => {
+  // The runs are independent, so start them all at once.
+  const results = new Map(broken.map(([name]) => [name, validate(`${BROKEN}/${name}.json`)]));
+
+  it.each(broken)('%s: exits 1 and prints the location and message', async (name, expected) => {
+    const { code, stdout } = await results.get(name)!;
+    expect(code).toBe(1);
+    expect(stdout).toContain(`${BROKEN}/${name}.json${expected}`);
+    expect(stdout).toMatch(/^2 definitions checked, [1-9]\d* errors?, 0 warnings$/m);
+  });
+
+  it('exits 0 for valid definitions and reports the count', async () => {
+    const { code, stdout } = await validate(
+      'tests/fixtures/valid/mini.json',
+      'tests/fixtures/valid/mini-single.json',
+    );
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe('3 definitions checked, 0 errors, 0 warnings');
+  });
+
+  it('marks warnings and still exits 0', async () => {
+    const { code, stdout } = await validate('tests/fixtures/valid/warnings/warnings.json');
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      'tests/fixtures/valid/warnings/warnings.json:36:29  /pages/0/fields/0/characterCount  warning: characterCount only applies to textareas',
+    );
+    expect(stdout).toContain('2 definitions checked, 0 errors, 1 warning');
+  });
+
+  it('reports a file that is not JSON at the point where it breaks', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'validate-'));
+    const file = join(dir, 'not-json.json');
+    writeFileSync(file, '{\n  "id": "not-json",\n  "pages": [],\n}\n');
+    const { code, stdout } = await validate(file);
+    rmSync(dir, { recursive: true });
+    expect(code).toBe(1);
+    expect(stdout).toContain(`${file}:4:1  /  Not valid JSON: Unexpected token }`);
+  });
+
+  it('checks definitions/ when given no files', async () => {
+    const { stdout } = await validate();
+    expect(stdout).toMatch(/^\d+ definitions checked, \d+ errors?, \d+ warnings?$/m);
+  });
+});
+
+describe('definitionsPlugin', () => {
+  function plugin(dir: string) {
+    const p = definitionsPlugin({ dir });
+    (p.configResolved as (config: { root: string }) => void)({ root: process.cwd() });
+    return p as unknown as Record<string, (...args: unknown[]) => unknown>;
+  }
+
+  it('fails the build when a definition is broken', () => {
+    const error = vi.fn((message: string) => {
+      throw new Error(message);
+    });
+    expect(() => plugin(BROKEN).buildStart!.call({ error, warn: vi.fn() })).toThrow(
+      /tests\/fixtures\/broken\/cycle\.json:89:11 {2}\/pages\/2\/next\/if\/1 {2}Pages go round in a loop: q2 → q3 → q2/,
+    );
+    expect(() =>
+      plugin('tests/fixtures/valid').buildStart!.call({ error, warn: vi.fn() }),
+    ).not.toThrow();
+  });
+
+  it('shows the problems in the dev overlay and keeps the broken file from the app', () => {
+    const send = vi.fn();
+    const server = {
+      ws: { send, on: vi.fn() },
+      config: { logger: { error: vi.fn(), warn: vi.fn() } },
+    };
+    const p = plugin(BROKEN);
+    p.configureServer!(server);
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'error',
+        err: expect.objectContaining({
+          message: expect.stringContaining('Welsh text is missing'),
+          stack: '',
+        }),
+      }),
+    );
+    expect(server.config.logger.error).toHaveBeenCalled();
+    expect(p.handleHotUpdate!({ file: `${process.cwd()}/${BROKEN}/cycle.json`, server })).toEqual(
+      [],
+    );
+    expect(p.handleHotUpdate!({ file: `${process.cwd()}/src/main.tsx`, server })).toBeUndefined();
+  });
+});
