@@ -1,0 +1,396 @@
+// Generates docs/surveys/<id>.md from the definitions: a Mermaid flow diagram of every route
+// through the survey and a data dictionary of what is asked and sent.
+//   npm run docs         write the files
+//   npm run docs:check   exit 1, naming the files, when the docs on disk are out of date
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { allFields, enumeratePaths } from '../engine';
+import { loadSurveys } from '../engine/load';
+import type {
+  Field,
+  Option,
+  ResolvedField,
+  ResolvedPage,
+  ResolvedSurvey,
+  Rule,
+  Text,
+} from '../engine/types';
+
+export const DOCS_DIR = 'docs/surveys';
+const FINISH = 'finish';
+
+// ---------------------------------------------------------------- rules in words
+
+function isObject(rule: unknown): rule is Record<string, unknown> {
+  return rule !== null && typeof rule === 'object' && !Array.isArray(rule);
+}
+
+function operand(rule: unknown): string {
+  if (isObject(rule) && 'var' in rule) {
+    const name = Array.isArray(rule.var) ? rule.var[0] : rule.var;
+    return String(name);
+  }
+  if (Array.isArray(rule)) return listOf(rule.map(operand));
+  if (isObject(rule)) return `(${describeRule(rule as Rule)})`;
+  return rule === null ? 'nothing' : String(rule);
+}
+
+function listOf(items: string[]): string {
+  return items.length < 2
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+const COMPARISONS: Record<string, string> = {
+  '==': '=',
+  '===': '=',
+  '!=': '≠',
+  '!==': '≠',
+  '<': '<',
+  '<=': '≤',
+  '>': '>',
+  '>=': '≥',
+};
+
+/** A json-logic rule in plain words, e.g. `whichSector is Private or Public`. */
+export function describeRule(rule: Rule): string {
+  if (!isObject(rule)) return rule === true ? 'always' : rule === false ? 'never' : operand(rule);
+  const [op, raw] = Object.entries(rule)[0] ?? ['', []];
+  const args = Array.isArray(raw) ? raw : [raw];
+  const part = (arg: unknown) =>
+    isObject(arg) && ('and' in arg || 'or' in arg)
+      ? `(${describeRule(arg as Rule)})`
+      : describeRule(arg as Rule);
+  if (op === 'var') return `${operand(rule)} is answered`;
+  if (op in COMPARISONS) return `${operand(args[0])} ${COMPARISONS[op]} ${operand(args[1])}`;
+  if (op === 'in' && Array.isArray(args[1])) return `${operand(args[0])} is ${operand(args[1])}`;
+  if (op === 'in') return `${operand(args[1])} includes ${operand(args[0])}`;
+  if (op === 'and' || op === 'or') return args.map(part).join(` ${op} `);
+  if (op === '!') return `not ${part(args[0])}`;
+  if (op === '!!')
+    return isObject(args[0]) && 'var' in args[0]
+      ? `${operand(args[0])} is answered`
+      : part(args[0]);
+  return JSON.stringify(rule);
+}
+
+/** The targets a `next` rule can return, each with the condition that leads there. */
+export function branchesOf(rule: Rule, fallback: string): { target: string; when: string }[] {
+  if (typeof rule === 'string') return [{ target: rule, when: '' }];
+  if (isObject(rule) && Array.isArray(rule.if)) {
+    const parts = rule.if as Rule[];
+    const branches: { target: string; when: string }[] = [];
+    for (let i = 0; i + 1 < parts.length; i += 2) {
+      for (const inner of branchesOf(parts[i + 1]!, fallback)) {
+        branches.push({
+          target: inner.target,
+          when: [describeRule(parts[i]!), inner.when].filter(Boolean).join(' and '),
+        });
+      }
+    }
+    const otherwise = parts.length % 2 === 1 ? parts.at(-1)! : fallback;
+    for (const inner of branchesOf(otherwise, fallback))
+      branches.push({
+        target: inner.target,
+        when: ['otherwise', inner.when].filter(Boolean).join(' and '),
+      });
+    return branches;
+  }
+  // Some other rule: the engine goes to the page it returns, or to the following page.
+  return [{ target: fallback, when: `by rule ${JSON.stringify(rule)}` }];
+}
+
+// ---------------------------------------------------------------- flow diagram
+
+function mermaidText(text: string, max = 80): string {
+  const short = text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  return `"${short.replaceAll('"', '#quot;').replaceAll('<', '#lt;').replaceAll('>', '#gt;')}"`;
+}
+
+function pageTitle(page: ResolvedPage): string {
+  return (page.heading ?? page.fields[0]?.label)?.en ?? page.id;
+}
+
+function followingPage(s: ResolvedSurvey, index: number): string {
+  return s.pages[index + 1]?.id ?? FINISH;
+}
+
+export function flowDiagram(s: ResolvedSurvey): string {
+  const lines = ['flowchart TD'];
+  const single = s.layout === 'single';
+  if (!single)
+    lines.push(`  start([${mermaidText(`Start page: ${s.start?.heading.en ?? s.title.en}`)}])`);
+  for (const page of s.pages) {
+    const sends = page.submit ? ' (sends the answers)' : '';
+    lines.push(`  ${page.id}[${mermaidText(`${page.id}: ${pageTitle(page)}${sends}`, 90)}]`);
+  }
+  lines.push(`  finish([${mermaidText(`Finish: ${s.finish.panelTitle.en}`)}])`);
+  if (!single && s.pages[0]) lines.push(`  start --> ${s.pages[0].id}`);
+  s.pages.forEach((page, index) => {
+    const fallback = followingPage(s, index);
+    for (const { target, when } of branchesOf(page.next ?? fallback, fallback)) {
+      lines.push(
+        when ? `  ${page.id} -->|${mermaidText(when)}| ${target}` : `  ${page.id} --> ${target}`,
+      );
+    }
+    if (page.skip) lines.push(`  ${page.id} -. skip .-> ${page.skip}`);
+    if (page.guard) {
+      lines.push(
+        `  ${page.id} -.->|${mermaidText(`guard: shown only when ${describeRule(page.guard.when)}, otherwise sent to ${page.guard.otherwise}`)}| ${page.guard.otherwise}`,
+      );
+    }
+  });
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------- data dictionary
+
+interface FieldPlace {
+  page: string;
+  /** The option that must be chosen for this field to show, in words. */
+  shownWhen?: string;
+}
+
+/** Where each field sits: its page, and for revealed and Other fields the choice that shows it. */
+function fieldPlaces(s: ResolvedSurvey): Map<string, FieldPlace> {
+  const places = new Map<string, FieldPlace>();
+  const visit = (fields: Field[], page: string, revealedWhen?: string) => {
+    for (const field of fields) {
+      const own = field.showWhen === undefined ? undefined : describeRule(field.showWhen);
+      const shownWhen = [revealedWhen, own].filter(Boolean).join(' and ') || undefined;
+      if (!places.has(field.name)) places.set(field.name, { page, shownWhen });
+      for (const option of (field as ResolvedField).options ?? []) {
+        const when = [shownWhen, `${field.name} = ${option.value}`].filter(Boolean).join(' and ');
+        visit(field.reveal?.[option.value] ?? [], page, when);
+        if (option.other && !places.has(`${field.name}Other`))
+          places.set(`${field.name}Other`, { page, shownWhen: when });
+      }
+    }
+  };
+  for (const page of s.pages) visit(page.fields, page.id);
+  return places;
+}
+
+function cell(text: string): string {
+  return text.replaceAll('|', '\\|').replace(/\r?\n/g, ' ');
+}
+
+/** Inline code; a double-backtick span when the text itself holds a backtick. */
+function code(text: string): string {
+  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
+}
+
+function allowedValues(field: ResolvedField): string {
+  if (field.options)
+    return field.options.map((o: Option) => `${code(o.value)} ${o.label.en}`).join('<br>');
+  const length =
+    field.minLength !== undefined || field.maxLength !== undefined
+      ? `${field.minLength ?? 0} to ${field.maxLength ?? 'any number of'} characters`
+      : 'any length';
+  const kind = field.type === 'email' ? 'an email address, ' : '';
+  return `${kind}${length}; kept characters: ${code(field.allow ?? '')}`;
+}
+
+function requiredText(field: ResolvedField, place: FieldPlace): string {
+  const shown = place.shownWhen ? ` (when shown)` : '';
+  if (field.required) return `yes${shown}`;
+  if (field.requiredWhen !== undefined) return `when ${describeRule(field.requiredWhen)}`;
+  return 'no';
+}
+
+function sentText(
+  field: ResolvedField,
+  parent: ResolvedField | undefined,
+  place: FieldPlace,
+  onEveryPath: boolean,
+): string {
+  const notes: string[] = [];
+  if (field.otherOf && parent) {
+    const mode = parent.send?.other ?? 'separate';
+    if (mode === 'replace')
+      return `not sent on its own: its text is sent as ${code(parent.name)} instead of the Other value`;
+    if (mode === 'append')
+      return `not sent on its own: sent in ${code(parent.name)} as 'Other label, text'`;
+  }
+  if (field.type === 'checkboxes')
+    notes.push(`chosen values joined with ${code(field.send?.join ?? ', ')}`);
+  else if (field.options) notes.push('the chosen value');
+  else
+    notes.push(
+      'the text, tidied: markup removed, spaces collapsed, accents folded, other characters removed',
+    );
+  const other = field.options?.find((o) => o.other);
+  if (other) {
+    const mode = field.send?.other ?? 'separate';
+    notes.push(
+      mode === 'replace'
+        ? `for ${code(other.value)} the typed text is sent instead`
+        : mode === 'append'
+          ? `for ${code(other.value)} sent as '${other.label.en}, typed text'`
+          : `for ${code(other.value)} the typed text is sent as ${code(`${field.name}Other`)}`,
+    );
+  }
+  if (place.shownWhen) notes.push(`only when ${place.shownWhen}`);
+  if (!onEveryPath) notes.push(`only when ${place.page} is on the respondent's path`);
+  notes.push('left out when blank');
+  return notes.join('; ');
+}
+
+function typeText(field: ResolvedField): string {
+  return field.scale ? `${field.type} (${field.scale} scale)` : field.type;
+}
+
+export function dataDictionary(s: ResolvedSurvey, paths: string[][]): string {
+  const places = fieldPlaces(s);
+  const fields = allFields(s);
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const header = [
+    '| Field | Page | Question (English) | Question (Welsh) | Type | Allowed values | Required | How it is sent |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  const rows = fields.map((field) => {
+    const place = places.get(field.name) ?? { page: '?' };
+    const onEveryPath = paths.every((path) => path.includes(place.page));
+    const parent = field.otherOf ? byName.get(field.otherOf) : undefined;
+    const label: Text = field.otherOf
+      ? { en: `${field.label.en} (Other text)`, cy: `${field.label.cy} (testun Arall)` }
+      : field.label;
+    return `| ${[
+      code(field.name),
+      place.page,
+      label.en,
+      label.cy,
+      typeText(field),
+      allowedValues(field),
+      requiredText(field, place),
+      sentText(field, parent, place, onEveryPath),
+    ]
+      .map(cell)
+      .join(' | ')} |`;
+  });
+  const serviceName = `| ${code('serviceName')} | all | - | - | fixed | ${code(s.serviceName)} | always | always sent, names the survey |`;
+  return [...header, ...rows, serviceName].join('\n');
+}
+
+// ---------------------------------------------------------------- the page
+
+function pagesTable(s: ResolvedSurvey): string {
+  const rows = s.pages.map((page, index) => {
+    const fallback = followingPage(s, index);
+    const next = branchesOf(page.next ?? fallback, fallback)
+      .map(({ target, when }) =>
+        when === 'otherwise' ? `${target} otherwise` : when ? `${target} when ${when}` : target,
+      )
+      .join('; ');
+    const guard = page.guard
+      ? `only when ${describeRule(page.guard.when)}, otherwise ${page.guard.otherwise}`
+      : '';
+    const fields = page.fields.map((field) => code(field.name)).join(', ');
+    return `| ${[
+      page.id,
+      pageTitle(page),
+      fields,
+      next,
+      page.skip ?? '',
+      guard,
+      page.submit ? 'yes' : '',
+    ]
+      .map(cell)
+      .join(' | ')} |`;
+  });
+  return [
+    '| Page | Heading | Fields | Continue goes to | Skip link to | Guard | Sends the answers |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
+}
+
+/** The markdown document for one survey. Pure and deterministic. */
+export function surveyDoc(s: ResolvedSurvey, sourceFile = `definitions/${s.id}.json`): string {
+  const paths = enumeratePaths(s).map((path) => path.pages);
+  const address = s.layout === 'single' ? `/en/${s.id} (one page)` : `/en/${s.id}`;
+  return [
+    `# ${s.title.en}`,
+    '',
+    `<!-- Generated by npm run docs from ${sourceFile}. Do not edit: change the definition and run npm run docs. -->`,
+    '',
+    `Welsh title: ${s.title.cy}`,
+    '',
+    `- Survey id: ${code(s.id)}, at ${address} and /cy/${s.id}`,
+    `- Sent as serviceName: ${code(s.serviceName)}`,
+    `- Stated duration: about ${s.duration} minutes; theme: ${s.theme}; 'Question x of y' caption: ${s.progress ? 'shown' : 'not shown'}; language toggle: ${s.languageToggle === false ? 'hidden' : 'shown'}`,
+    `- Footer links: ${s.footer.map((link) => link.text.en).join(', ')}`,
+    '',
+    '## Flow',
+    '',
+    'Solid arrows are where Continue goes; dotted arrows are skip links and guards (a page opened out of turn sends the respondent back).',
+    '',
+    '```mermaid',
+    flowDiagram(s),
+    '```',
+    '',
+    `## Paths (${paths.length})`,
+    '',
+    ...paths.map(
+      (path, i) =>
+        `${i + 1}. ${[...(s.layout === 'single' ? [] : ['start']), ...path, FINISH].join(' → ')}`,
+    ),
+    '',
+    '## Pages',
+    '',
+    pagesTable(s),
+    '',
+    '## Data dictionary',
+    '',
+    "Every answer the survey can send. Free text is tidied before sending; a field is sent only if it is showing on the respondent's path and not blank.",
+    '',
+    dataDictionary(s, paths),
+    '',
+  ].join('\n');
+}
+
+/** Every survey's doc, keyed by the path it belongs at. */
+export function generateDocs(dir = 'definitions', outDir = DOCS_DIR): Map<string, string> {
+  const { surveys, problems } = loadSurveys(dir);
+  const errors = problems.filter((problem) => problem.severity === 'error');
+  if (errors.length > 0) {
+    throw new Error(
+      `Fix the definitions first (npm run validate):\n${errors.map((p) => `${p.file}${p.pointer}: ${p.message}`).join('\n')}`,
+    );
+  }
+  const ids = [...surveys.keys()].sort();
+  return new Map(
+    ids.map((id) => [join(outDir, `${id}.md`), surveyDoc(surveys.get(id)!, `${dir}/${id}.json`)]),
+  );
+}
+
+/** The generated files that differ from (or are missing on) disk. */
+export function staleDocs(docs: Map<string, string>): string[] {
+  return [...docs]
+    .filter(([path, text]) => !existsSync(path) || readFileSync(path, 'utf8') !== text)
+    .map(([path]) => path);
+}
+
+function main(args: string[]): number {
+  const docs = generateDocs();
+  if (args.includes('--check')) {
+    const stale = staleDocs(docs);
+    if (stale.length === 0) return 0;
+    console.error(`Out of date (run npm run docs): ${stale.join(', ')}`);
+    return 1;
+  }
+  mkdirSync(DOCS_DIR, { recursive: true });
+  for (const [path, text] of docs) writeFileSync(path, text);
+  console.log(`Wrote ${docs.size} files in ${DOCS_DIR}`);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    process.exitCode = main(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,199 @@
+// Welsh review round trip.
+//   npm run translations:export [file.csv]   every { en, cy } string, for a translator to review
+//   npm run translations:import file.csv     writes the reviewed Welsh back into the definitions
+// The import touches only the Welsh string values (the files' layout and key order stay as they are)
+// and records, per string, the English it was reviewed against, so that a later change to the
+// English shows up as a stale-Welsh warning in npm run validate.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import jsonMap from 'json-source-map';
+import {
+  REVIEWED_FILE,
+  definitionTexts,
+  englishHash,
+  readReviewed,
+  type TextEntry,
+} from './translations-stale';
+
+export const COLUMNS = ['key', 'english', 'welsh', 'english_hash'] as const;
+export type Row = Record<(typeof COLUMNS)[number], string>;
+
+// ---------------------------------------------------------------- CSV (RFC 4180)
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** CRLF lines, quoted where needed; a byte order mark so spreadsheet programs read the Welsh accents as UTF-8. */
+export function toCsv(rows: Row[]): string {
+  const lines = [
+    COLUMNS.join(','),
+    ...rows.map((row) => COLUMNS.map((column) => csvField(row[column])).join(',')),
+  ];
+  return '\uFEFF' + lines.map((line) => line + '\r\n').join('');
+}
+
+/** Parses RFC 4180 CSV (CRLF or LF line ends, quoted fields with doubled quotes and line breaks). */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  const source = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i]!;
+    if (quoted) {
+      if (char === '"' && source[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"' && field === '') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && source[i + 1] === '\n') i++;
+      records.push([...record, field]);
+      record = [];
+      field = '';
+    } else field += char;
+  }
+  if (field !== '' || record.length > 0) records.push([...record, field]);
+  return records;
+}
+
+/** The data rows of an exported (and edited) CSV, by column name, so column order does not matter. */
+export function readRows(csv: string): Row[] {
+  const [header, ...records] = parseCsv(csv);
+  const missing = COLUMNS.filter((column) => !header?.includes(column));
+  if (!header || missing.length > 0)
+    throw new Error(
+      `The CSV has no ${missing.join(', ')} column: export it again with npm run translations:export`,
+    );
+  return records
+    .filter((record) => record.some((value) => value.trim() !== ''))
+    .map(
+      (record) =>
+        Object.fromEntries(
+          COLUMNS.map((column) => [column, record[header.indexOf(column)] ?? '']),
+        ) as Row,
+    );
+}
+
+// ---------------------------------------------------------------- export
+
+export function exportRows(dir = 'definitions'): Row[] {
+  return definitionTexts(dir).map((text) => ({
+    key: text.key,
+    english: text.en,
+    welsh: text.cy,
+    english_hash: englishHash(text.en),
+  }));
+}
+
+// ---------------------------------------------------------------- import
+
+export interface ImportResult {
+  /** Strings whose Welsh changed in the files. */
+  updated: number;
+  /** Strings recorded as reviewed (changed or confirmed as they were). */
+  reviewed: number;
+  /** Rows not imported, with the reason. */
+  rejected: { key: string; reason: string }[];
+}
+
+/** Replaces JSON string values at the given pointers in the file's text, leaving every other byte as it was. */
+function replaceStrings(source: string, replacements: Map<string, string>): string {
+  const { pointers } = jsonMap.parse(source);
+  return (
+    [...replacements]
+      .map(([at, value]) => ({
+        start: pointers[at]!.value.pos,
+        end: pointers[at]!.valueEnd.pos,
+        value,
+      }))
+      // From the end, so earlier offsets stay valid.
+      .sort((a, b) => b.start - a.start)
+      .reduce(
+        (text, span) =>
+          text.slice(0, span.start) + JSON.stringify(span.value) + text.slice(span.end),
+        source,
+      )
+  );
+}
+
+function rejection(row: Row, text: TextEntry | undefined): string | undefined {
+  if (!text) return 'no such string in the definitions (was it removed or moved?)';
+  if (row.english_hash !== englishHash(text.en))
+    return 'the English changed after this file was exported: export again and review the new English';
+  if (row.welsh.trim() === '') return 'the Welsh is empty';
+  return undefined;
+}
+
+/** Writes the reviewed Welsh of these rows into the definition files and records what was reviewed. */
+export function importRows(rows: Row[], dir = 'definitions'): ImportResult {
+  const texts = new Map(definitionTexts(dir).map((text) => [text.key, text]));
+  const reviewed = readReviewed(dir);
+  const result: ImportResult = { updated: 0, reviewed: 0, rejected: [] };
+  const changesByFile = new Map<string, Map<string, string>>();
+
+  for (const row of rows) {
+    const text = texts.get(row.key);
+    const reason = rejection(row, text);
+    if (reason || !text) {
+      result.rejected.push({ key: row.key, reason: reason ?? '' });
+      continue;
+    }
+    reviewed[row.key] = row.english_hash;
+    result.reviewed++;
+    if (row.welsh === text.cy) continue;
+    const changes = changesByFile.get(text.file) ?? new Map<string, string>();
+    changes.set(`${text.pointer}/cy`, row.welsh);
+    changesByFile.set(text.file, changes);
+    result.updated++;
+  }
+
+  for (const [file, changes] of changesByFile) {
+    const path = join(dir, file);
+    writeFileSync(path, replaceStrings(readFileSync(path, 'utf8'), changes));
+  }
+  const reviewedPath = join(dir, REVIEWED_FILE);
+  mkdirSync(dirname(reviewedPath), { recursive: true });
+  const sorted = Object.fromEntries(
+    Object.entries(reviewed).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  writeFileSync(reviewedPath, JSON.stringify(sorted, null, 2) + '\n');
+  return result;
+}
+
+// ---------------------------------------------------------------- command line
+
+function main(args: string[]): number {
+  const [command, file] = args;
+  if (command === 'export') {
+    const out = file ?? 'translations.csv';
+    const rows = exportRows();
+    writeFileSync(out, toCsv(rows));
+    console.log(
+      `Wrote ${rows.length} strings to ${out}. Edit only the welsh column, then run npm run translations:import ${out}`,
+    );
+    return 0;
+  }
+  if (command === 'import' && file) {
+    const result = importRows(readRows(readFileSync(file, 'utf8')));
+    console.log(
+      `Welsh updated in ${result.updated} strings; ${result.reviewed} strings recorded as reviewed in definitions/${REVIEWED_FILE}.`,
+    );
+    for (const { key, reason } of result.rejected) console.error(`Not imported: ${key}: ${reason}`);
+    return result.rejected.length > 0 ? 1 : 0;
+  }
+  console.error(
+    'Usage: npm run translations:export [file.csv]  |  npm run translations:import file.csv',
+  );
+  return 2;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  process.exitCode = main(process.argv.slice(2));
