@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -123,6 +123,23 @@ describe('scripts/validate.ts', { timeout: 120_000 }, () => {
     rmSync(dir, { recursive: true });
     expect(code).toBe(1);
     expect(stdout).toContain(`${file}:4:1  /  Not valid JSON: Unexpected token }`);
+  });
+
+  it('warns about stale Welsh in a full run of a folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'validate-stale-'));
+    cpSync('definitions', dir, { recursive: true });
+    // Record a review of basic's title against English that is not its English now.
+    writeFileSync(
+      join(dir, 'translations', 'reviewed.json'),
+      JSON.stringify({ 'basic.json#/title': '000000000000' }),
+    );
+    const { code, stdout } = await validate('--dir', dir);
+    rmSync(dir, { recursive: true });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /basic\.json:\d+:\d+ {2}\/title\/en {2}warning: The English changed after its Welsh was reviewed/,
+    );
+    expect(stdout).toMatch(/, 0 errors, 1 warning$/m);
   });
 
   it('checks definitions/ when given no files', async () => {
