@@ -18,7 +18,7 @@ export {
 export { pageSchema, validatePage } from './validation';
 export { prepareSubmission, validateSubmission } from './submission';
 export { foldAccents, collapseWhitespace, stripMarkup, sanitiseText } from './sanitise';
-export { suggestEmail } from './email';
+// suggestEmail (./email) is imported on its own so its domain lists load only with the page that sends.
 export { textOf } from './text';
 // Helpers for renderers, the app and the server (added by the engine work).
 export { FINISH, START, chosenValues, optionReveals, pageFields, isRequired, isShown } from './flow';

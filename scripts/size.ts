@@ -1,7 +1,7 @@
 // `npm run size`: what a respondent's browser downloads for a first question page (the app
 // entry, its static imports, its CSS and the survey's definition chunk), gzip-compressed,
 // and a check that ajv and the JSON Schema stay out of every client chunk.
-// Builds first when there is no build (or with --build).
+// Builds first, so the figures are always those of the current sources.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,9 +20,7 @@ interface Chunk {
   css?: string[];
 }
 
-if (process.argv.includes('--build') || !existsSync(MANIFEST)) {
-  execSync('npx vite build', { stdio: 'inherit' });
-}
+execSync('npx vite build', { stdio: 'inherit' });
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>;
 const gzipKb = (file: string) => gzipSync(readFileSync(join(DIST, file))).length / 1024;
 

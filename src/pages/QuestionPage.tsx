@@ -3,7 +3,7 @@
 import { useRef, useState } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { useNavigate, useParams } from 'react-router-dom';
-import { findPage, isShown, nextPage, pageFields, progressOf, suggestEmail, validatePage, visibleFields } from '../../engine';
+import { findPage, isShown, nextPage, pageFields, progressOf, validatePage, visibleFields } from '../../engine';
 import type { AnswerValue, Answers, Message, ResolvedPage, ResolvedSurvey } from '../../engine';
 import { Button, ErrorSummary, ProgressCaption, Radios, SkipQuestionLink } from '../../renderers';
 import { FieldView, messageText } from '../fields/FieldView';
@@ -62,6 +62,8 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
         if (suggestion && suggestion.typed === typed) {
           if (choice === 'suggested') entered[emailField.name] = suggestion.full;
         } else if (typed) {
+          // The typo lists are only needed here, so they load with the page that sends.
+          const { suggestEmail } = await import('../../engine/email');
           const found = suggestEmail(typed);
           if (found && found.full !== typed.trim()) {
             setSuggestion({ typed, full: found.full });
