@@ -132,6 +132,12 @@ describe('flow on an inline survey', () => {
 });
 
 describe('basic', () => {
+  it('counts the longer path until the sector is known, so the total only ever shrinks', () => {
+    const s = basic();
+    expect(progressOf(s, 'q1', {})).toEqual({ position: 1, total: 9 });
+    expect(progressOf(s, 'q4', { whichSector: 'Third' })).toEqual({ position: 3, total: 8 });
+  });
+
   it('sends the third sector from q2 to q4 and the others to q3', () => {
     const s = basic();
     expect(nextPage(s, 'q2', { whichSector: 'Third' })).toBe('q4');

@@ -38,8 +38,8 @@ describe('generated survey docs', () => {
   it('draws every branch, skip link and guard of basic', () => {
     const basic = docs.get(join('docs/surveys', 'basic.md'))!;
     expect(basic).toContain('```mermaid\nflowchart TD');
-    expect(basic).toContain('q2 -->|"whichSector is Private or Public"| q3');
-    expect(basic).toContain('q2 -->|"otherwise"| q4');
+    expect(basic).toContain('q2 -->|"whichSector = Third"| q4');
+    expect(basic).toContain('q2 -->|"otherwise"| q3');
     expect(basic).toContain('q5 -. skip .-> q8');
     expect(basic).toMatch(
       /q3 -\.->\|"guard: shown only when whichSector is Private or Public, otherwise sent to q2"\| q2/,
