@@ -3,7 +3,7 @@
 // and a check that ajv and the JSON Schema stay out of every client chunk.
 // Builds first, so the figures are always those of the current sources.
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 

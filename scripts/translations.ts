@@ -15,23 +15,19 @@ import {
   readReviewed,
   type TextEntry,
 } from './translations-stale';
+import { csvTable } from './csv';
 
 export const COLUMNS = ['key', 'english', 'welsh', 'english_hash'] as const;
 export type Row = Record<(typeof COLUMNS)[number], string>;
 
 // ---------------------------------------------------------------- CSV (RFC 4180)
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** CRLF lines, quoted where needed; a byte order mark so spreadsheet programs read the Welsh accents as UTF-8. */
+/** The rows as CSV in the export's column order. */
 export function toCsv(rows: Row[]): string {
-  const lines = [
-    COLUMNS.join(','),
-    ...rows.map((row) => COLUMNS.map((column) => csvField(row[column])).join(',')),
-  ];
-  return '\uFEFF' + lines.map((line) => line + '\r\n').join('');
+  return csvTable(
+    COLUMNS,
+    rows.map((row) => COLUMNS.map((column) => row[column])),
+  );
 }
 
 /** Parses RFC 4180 CSV (CRLF or LF line ends, quoted fields with doubled quotes and line breaks). */
