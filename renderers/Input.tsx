@@ -5,6 +5,7 @@ import {
   cx,
   hasContent,
   ids,
+  textValueProps,
   type Attributes,
   type Content,
   type Styled,
@@ -42,17 +43,7 @@ export function Input(props: InputProps) {
   const id = props.id || props.name;
   const hintId = props.hint ? `${id}-hint` : undefined;
   const errorId = props.errorMessage ? `${id}-error` : undefined;
-  const { onChange } = props;
-  const valueProps =
-    'value' in props
-      ? {
-          value: props.value ?? '',
-          onChange: (e: ChangeEvent<HTMLInputElement>) => onChange?.(e.target.value, e),
-        }
-      : {
-          defaultValue: props.value,
-          onChange: onChange && ((e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value, e)),
-        };
+  const valueProps = textValueProps<HTMLInputElement>(props);
 
   const input = (
     <input

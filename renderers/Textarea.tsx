@@ -1,5 +1,14 @@
 import type { ChangeEvent, FocusEvent, ReactNode } from 'react';
-import { attrs, contentProps, cx, ids, type Attributes, type Content, type Styled } from './common';
+import {
+  attrs,
+  contentProps,
+  cx,
+  ids,
+  textValueProps,
+  type Attributes,
+  type Content,
+  type Styled,
+} from './common';
 import { ErrorMessage, type ErrorMessageProps } from './ErrorMessage';
 import { Hint, type HintProps } from './Hint';
 import { Label, type LabelProps } from './Label';
@@ -32,18 +41,7 @@ export function Textarea(props: TextareaProps) {
   const id = props.id || props.name;
   const hintId = props.hint ? `${id}-hint` : undefined;
   const errorId = props.errorMessage ? `${id}-error` : undefined;
-  const { onChange } = props;
-  const valueProps =
-    'value' in props
-      ? {
-          value: props.value ?? '',
-          onChange: (e: ChangeEvent<HTMLTextAreaElement>) => onChange?.(e.target.value, e),
-        }
-      : {
-          defaultValue: props.value,
-          onChange:
-            onChange && ((e: ChangeEvent<HTMLTextAreaElement>) => onChange(e.target.value, e)),
-        };
+  const valueProps = textValueProps<HTMLTextAreaElement>(props);
   return (
     <div
       className={cx(

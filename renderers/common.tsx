@@ -1,7 +1,7 @@
 // Shared option shapes and helpers for the GOV.UK Frontend renderers.
 // Props follow govuk-frontend's Nunjucks macro options (camelCase) so the package's
 // fixtures.json can drive the conformance test directly.
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 
 type AttributeValue = string | number | boolean | null | undefined;
 
@@ -95,4 +95,21 @@ export function escapeHtml(text: string): string {
 export function ids(...parts: (string | false | null | undefined)[]): string | undefined {
   const joined = parts.filter(Boolean).join(' ');
   return joined || undefined;
+}
+
+/** React value props for a text control: controlled when the caller passes `value` (even
+ *  undefined), otherwise uncontrolled with `value` as the default. `onChange` gets the text first. */
+export function textValueProps<E extends HTMLInputElement | HTMLTextAreaElement>(props: {
+  value?: string | number;
+  onChange?: (value: string, event: ChangeEvent<E>) => void;
+}): {
+  value?: string | number;
+  defaultValue?: string | number;
+  onChange?: (event: ChangeEvent<E>) => void;
+} {
+  const { onChange } = props;
+  const handle = onChange && ((event: ChangeEvent<E>) => onChange(event.target.value, event));
+  return 'value' in props
+    ? { value: props.value ?? '', onChange: handle ?? (() => undefined) }
+    : { defaultValue: props.value, onChange: handle };
 }
