@@ -1,0 +1,63 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// One fixed port so the suite never collides with a developer's `npm start` on 3000.
+const PORT = Number(process.env.E2E_PORT || 4317);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// The config is evaluated by the runner and again by each worker: make the temporary
+// data folder once and hand it down through the environment.
+process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'feedback-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 2,
+  retries: 0,
+  fullyParallel: true,
+  forbidOnly: true,
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  globalTeardown: './tests/e2e/helpers/teardown.ts',
+  reporter: [['list'], ['./tests/e2e/helpers/summary-reporter.ts']],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    viewport: { width: 1024, height: 768 },
+    locale: 'en-GB',
+    serviceWorkers: 'block',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    // The real server: built app and feedback API on one port.
+    command: 'npx tsx scripts/start.ts',
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Dozens of journeys submit from one address within a minute.
+      RATE_LIMIT_MAX: '0',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

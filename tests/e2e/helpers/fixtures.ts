@@ -1,0 +1,117 @@
+// The test object every spec uses. Its automatic 'privacy' fixture watches each test:
+// no request leaves the page's own origin, no cookie is set, localStorage holds only the
+// survey store. Also: accessibility scans and phone-width screenshots of each distinct page.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+
+export const STORAGE_KEY = 'feedback-survey';
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export const test = base.extend<{ privacy: void }>({
+  privacy: [
+    async ({ page, context, baseURL }, use) => {
+      const own = new URL(baseURL!).origin;
+      const foreign: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+        if (url.origin !== own) foreign.push(request.url());
+      });
+      await use();
+      expect(foreign, 'requests to other origins').toEqual([]);
+      expect(await context.cookies(), 'cookies').toEqual([]);
+      if (page.url().startsWith(own)) {
+        const keys = await page.evaluate(() => Object.keys(localStorage));
+        expect(
+          keys.filter((key) => key !== STORAGE_KEY),
+          'localStorage keys besides the survey store',
+        ).toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+/** The persisted survey store (zustand's { state, version } envelope), or null. */
+export async function storedState(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+  if (!raw) return null;
+  return (JSON.parse(raw) as { state: Record<string, unknown> }).state;
+}
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/**
+ * The one accepted exception: GOV.UK Frontend puts aria-expanded on a radio or checkbox that
+ * reveals conditional content, knowingly outside the ARIA spec because screen readers announce
+ * it (alphagov/govuk-frontend issue 979, listed in its known issues). Our renderers copy that
+ * markup exactly. Only that attribute on those inputs is waived; anything else still fails.
+ */
+function withoutKnownGovukIssue(violation: Violation): Violation {
+  if (violation.id !== 'aria-allowed-attr') return violation;
+  const isConditionalReveal = (node: Violation['nodes'][number]) =>
+    /^<input\b[^>]*\btype="(radio|checkbox)"/.test(node.html) &&
+    /\baria-controls="conditional-/.test(node.html) &&
+    node.all
+      .concat(node.any, node.none)
+      .every(
+        (check) => /aria-expanded="(true|false)"$/.test(check.message) || check.message === '',
+      );
+  return { ...violation, nodes: violation.nodes.filter((node) => !isConditionalReveal(node)) };
+}
+
+const scanned = new Set<string>();
+
+/** Runs axe (WCAG 2.2 AA) once per distinct page and state in this worker; any violation fails, listed readably. */
+export async function expectAccessible(page: Page, key: string): Promise<void> {
+  if (scanned.has(key)) return;
+  scanned.add(key);
+  // Violations only, and legacy mode (one axe.run in the page, no extra blank page to merge
+  // frame results): several times faster, and the app has no iframes. options() first: it
+  // replaces the whole option object that withTags() writes into.
+  const { violations } = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_TAGS)
+    .setLegacyMode(true)
+    .analyze();
+  const readable = violations
+    .map(withoutKnownGovukIssue)
+    .filter((v) => v.nodes.length > 0)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n` +
+        v.nodes
+          .map(
+            (node) =>
+              `    at ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
+          )
+          .join('\n'),
+    );
+  expect(readable, `accessibility violations on ${key}`).toEqual([]);
+}
+
+const SCREENSHOTS = process.env.SCREENSHOTS === '1';
+const PHONE = { width: 390, height: 844 };
+const shot = new Set<string>();
+
+/** With SCREENSHOTS=1: a full-page PNG at phone width in screenshots/<key>.png, once per key. */
+export async function screenshot(page: Page, key: string): Promise<void> {
+  if (!SCREENSHOTS || shot.has(key)) return;
+  shot.add(key);
+  const file = join('screenshots', `${key.replace(/[^\w/-]+/g, '-')}.png`);
+  mkdirSync(dirname(file), { recursive: true });
+  const viewport = page.viewportSize();
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled', caret: 'hide' });
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+/** Every distinct page: scanned for accessibility and, when asked, photographed. */
+export async function visit(page: Page, key: string): Promise<void> {
+  await expectAccessible(page, key);
+  await screenshot(page, key);
+}

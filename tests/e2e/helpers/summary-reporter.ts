@@ -1,0 +1,22 @@
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+/** One closing line a CI log can be grepped for: counts by outcome and the wall-clock time. */
+export default class SummaryReporter implements Reporter {
+  private counts = new Map<string, number>();
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.retry < test.retries && result.status !== 'passed' && result.status !== 'skipped')
+      return;
+    const outcome = test.outcome();
+    this.counts.set(outcome, (this.counts.get(outcome) ?? 0) + 1);
+  }
+
+  onEnd(result: FullResult): void {
+    const count = (key: string) => this.counts.get(key) ?? 0;
+    const seconds = (result.duration / 1000).toFixed(1);
+    console.log(
+      `e2e summary: ${result.status.toUpperCase()} - ${count('expected')} passed, ${count('unexpected')} failed, ` +
+        `${count('flaky')} flaky, ${count('skipped')} skipped in ${seconds}s`,
+    );
+  }
+}

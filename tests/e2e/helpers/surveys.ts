@@ -1,0 +1,92 @@
+// The surveys and interface strings as the journeys expect them, read straight from the
+// definitions and the i18n resources. Files are read with fs: Playwright's loader cannot
+// import JSON modules, and this keeps the engine's checker (ajv) out of the test workers.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { resolveSurvey } from '../../../engine';
+import type {
+  Lang,
+  Message,
+  ResolvedSurvey,
+  SharedBlocks,
+  SurveyDefinition,
+} from '../../../engine';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+const DEFINITIONS = join(ROOT, 'definitions');
+
+function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
+
+export const shared = readJson<SharedBlocks>(join(DEFINITIONS, 'shared', 'shared.json'));
+
+/** Every survey in definitions/, resolved as the app resolves it. */
+export const surveys: ResolvedSurvey[] = readdirSync(DEFINITIONS)
+  .filter((file) => file.endsWith('.json'))
+  .sort()
+  .map((file) => resolveSurvey(readJson<SurveyDefinition>(join(DEFINITIONS, file)), shared));
+
+export const LANGS: Lang[] = ['en', 'cy'];
+
+type Resources = Record<string, unknown>;
+const resources: Record<Lang, Resources> = {
+  en: readJson<Resources>(join(ROOT, 'src', 'i18n', 'en.json')),
+  cy: readJson<Resources>(join(ROOT, 'src', 'i18n', 'cy.json')),
+};
+
+/** An interface string with `{{name}}` parameters filled in; throws when the language lacks it. */
+export function ui(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
+  const found = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Resources | undefined)?.[part], resources[lang]);
+  if (typeof found !== 'string' || found.trim() === '')
+    throw new Error(`No ${lang} text for "${key}" in src/i18n/${lang}.json`);
+  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
+    String(params[name] ?? `{{${name}}}`),
+  );
+}
+
+/** The words the GOV.UK pattern fixes (WELSH.md); checked independently of the i18n files. */
+export const STANDARD: Record<
+  Lang,
+  {
+    startNow: string;
+    continue: string;
+    skip: string;
+    problem: string;
+    progress: (x: number, y: number) => string;
+  }
+> = {
+  en: {
+    startNow: 'Start now',
+    continue: 'Continue',
+    skip: 'Skip this question',
+    problem: 'There is a problem',
+    progress: (x, y) => `Question ${x} of ${y}`,
+  },
+  cy: {
+    startNow: 'Dechrau nawr',
+    continue: 'Parhau',
+    skip: 'Hepgor y cwestiwn hwn',
+    problem: 'Mae problem',
+    progress: (x, y) => `Cwestiwn ${x} o ${y}`,
+  },
+};
+
+/** The text a validation message should show in this language. */
+export function messageText(message: Message, lang: Lang): string {
+  if (message.text) return message.text[lang];
+  return ui(lang, `errors.${message.key}`, message.params ?? {});
+}
+
+/** The app's address of a flow target ('start', 'finish', 'timeout' or a page id). */
+export function pathOf(lang: Lang, survey: ResolvedSurvey, target = 'start'): string {
+  const root = `/${lang}/${survey.id}`;
+  if (
+    target === 'start' ||
+    (survey.layout === 'single' && target !== 'finish' && target !== 'timeout')
+  )
+    return root;
+  return `${root}/${target}`;
+}
