@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Generous: user-event in jsdom and child-process tests slow down a lot on a busy 2-core machine.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

@@ -100,9 +100,10 @@ export function ChoiceGroup<Item extends ChoiceItem>(props: ChoiceGroupProps<Ite
           value={item.value === undefined ? '' : String(item.value)}
           checked={checked}
           disabled={item.disabled || undefined}
-          // govuk JS turns data-aria-controls into aria-controls and keeps aria-expanded in sync.
+          // govuk JS turns data-aria-controls into aria-controls. It also sets aria-expanded, which
+          // ARIA 1.2 does not allow on radios or checkboxes (govuk-frontend issue 979): we leave it out
+          // so the pages have no axe violations; the revealed content follows the input directly.
           aria-controls={withConditional ? conditionalId : undefined}
-          aria-expanded={withConditional ? checked : undefined}
           aria-describedby={itemDescribedBy}
           {...props.inputExtras?.(item)}
           {...attrs(item.attributes)}

@@ -43,27 +43,6 @@ export async function storedState(page: Page): Promise<Record<string, unknown> |
   return (JSON.parse(raw) as { state: Record<string, unknown> }).state;
 }
 
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-/**
- * The one accepted exception: GOV.UK Frontend puts aria-expanded on a radio or checkbox that
- * reveals conditional content, knowingly outside the ARIA spec because screen readers announce
- * it (alphagov/govuk-frontend issue 979, listed in its known issues). Our renderers copy that
- * markup exactly. Only that attribute on those inputs is waived; anything else still fails.
- */
-function withoutKnownGovukIssue(violation: Violation): Violation {
-  if (violation.id !== 'aria-allowed-attr') return violation;
-  const isConditionalReveal = (node: Violation['nodes'][number]) =>
-    /^<input\b[^>]*\btype="(radio|checkbox)"/.test(node.html) &&
-    /\baria-controls="conditional-/.test(node.html) &&
-    node.all
-      .concat(node.any, node.none)
-      .every(
-        (check) => /aria-expanded="(true|false)"$/.test(check.message) || check.message === '',
-      );
-  return { ...violation, nodes: violation.nodes.filter((node) => !isConditionalReveal(node)) };
-}
-
 const scanned = new Set<string>();
 
 /** Runs axe (WCAG 2.2 AA) once per distinct page and state in this worker; any violation fails, listed readably. */
@@ -79,7 +58,6 @@ export async function expectAccessible(page: Page, key: string): Promise<void> {
     .setLegacyMode(true)
     .analyze();
   const readable = violations
-    .map(withoutKnownGovukIssue)
     .filter((v) => v.nodes.length > 0)
     .map(
       (v) =>
