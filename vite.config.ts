@@ -10,8 +10,12 @@ export default defineConfig({
     alias: {
       // Formik pulls in lodash's generic deep-clone machinery (about 5 KB gzip) to copy form
       // state that is only ever plain JSON here; small equivalents keep the first page lighter.
-      'lodash-es/cloneDeep': fileURLToPath(new URL('./src/shims/lodash-clonedeep-default.ts', import.meta.url)),
-      'lodash-es/clone': fileURLToPath(new URL('./src/shims/lodash-clone-default.ts', import.meta.url)),
+      'lodash-es/cloneDeep': fileURLToPath(
+        new URL('./src/shims/lodash-clonedeep-default.ts', import.meta.url),
+      ),
+      'lodash-es/clone': fileURLToPath(
+        new URL('./src/shims/lodash-clone-default.ts', import.meta.url),
+      ),
     },
   },
   css: {
@@ -36,7 +40,8 @@ export default defineConfig({
         // yup's package.json does not declare itself side-effect free, so its whole module
         // graph would ship although the browser only calls the engine's `validatePage`
         // (yup is used by `pageSchema` on the server and in tests). It has no side effects.
-        moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]yup[\\/]/.test(id) ? false : undefined),
+        moduleSideEffects: (id: string) =>
+          /[\\/]node_modules[\\/]yup[\\/]/.test(id) ? false : undefined,
       },
     },
   },

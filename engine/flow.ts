@@ -122,13 +122,15 @@ export function isShown(field: ResolvedField, answers: Answers): boolean {
 }
 
 function visibleOf(fields: ResolvedField[], answers: Answers): ResolvedField[] {
-  return fields.filter((field) => isShown(field, answers)).flatMap((field) => {
-    const chosen = chosenValues(answers[field.name]);
-    const revealed = (field.options ?? [])
-      .filter((option) => chosen.includes(option.value))
-      .flatMap((option) => visibleOf(optionReveals(field, option), answers));
-    return [field, ...revealed];
-  });
+  return fields
+    .filter((field) => isShown(field, answers))
+    .flatMap((field) => {
+      const chosen = chosenValues(answers[field.name]);
+      const revealed = (field.options ?? [])
+        .filter((option) => chosen.includes(option.value))
+        .flatMap((option) => visibleOf(optionReveals(field, option), answers));
+      return [field, ...revealed];
+    });
 }
 
 function isSurvey(x: ResolvedSurvey | ResolvedPage): x is ResolvedSurvey {

@@ -21,7 +21,15 @@ export { foldAccents, collapseWhitespace, stripMarkup, sanitiseText } from './sa
 // suggestEmail (./email) is imported on its own so its domain lists load only with the page that sends.
 export { textOf } from './text';
 // Helpers for renderers, the app and the server (added by the engine work).
-export { FINISH, START, chosenValues, optionReveals, pageFields, isRequired, isShown } from './flow';
+export {
+  FINISH,
+  START,
+  chosenValues,
+  optionReveals,
+  pageFields,
+  isRequired,
+  isShown,
+} from './flow';
 export { isTruthy } from './rules';
 export { fieldError } from './validation';
 export { DEFAULT_ALLOW } from './sanitise';

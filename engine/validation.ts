@@ -65,7 +65,8 @@ function textError(
   // Lengths count what will be sent: free text loses markup and disallowed characters before
   // sending, so the browser and the server judge the same string.
   const measured = isEmail ? text : sanitiseText(text, field.allow ?? DEFAULT_ALLOW);
-  if (measured.length < min) return { key: isEmail ? 'emailTooShort' : 'tooShort', params: { min } };
+  if (measured.length < min)
+    return { key: isEmail ? 'emailTooShort' : 'tooShort', params: { min } };
   if (measured.length > max) return { key: isEmail ? 'emailTooLong' : 'tooLong', params: { max } };
   if (isEmail && !EMAIL_PATTERN.test(text)) return { key: 'emailInvalid' };
   return null;

@@ -36,28 +36,47 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
 if (!entryKey) throw new Error(`No entry chunk in ${MANIFEST}`);
 const entryChunks = [...staticClosure(entryKey)].map((key) => manifest[key]!);
 const entryJs = entryChunks.reduce((sum, chunk) => sum + gzipKb(chunk.file), 0);
-const css = [...new Set(entryChunks.flatMap((chunk) => chunk.css ?? []))].reduce((sum, file) => sum + gzipKb(file), 0);
+const css = [...new Set(entryChunks.flatMap((chunk) => chunk.css ?? []))].reduce(
+  (sum, file) => sum + gzipKb(file),
+  0,
+);
 
 const definitions = Object.entries(manifest)
   .filter(([key, chunk]) => chunk.isDynamicEntry && key.startsWith('definitions/'))
-  .map(([key, chunk]) => ({ survey: key.replace(/^definitions\/(.*)\.json$/, '$1'), kb: gzipKb(chunk.file) }))
+  .map(([key, chunk]) => ({
+    survey: key.replace(/^definitions\/(.*)\.json$/, '$1'),
+    kb: gzipKb(chunk.file),
+  }))
   .sort((a, b) => b.kb - a.kb);
 const largest = definitions[0] ?? { survey: '(none)', kb: 0 };
 const firstPageJs = entryJs + largest.kb;
 
 console.log(`App entry JS (with static imports): ${entryJs.toFixed(1)} KB gzip`);
-console.log(`Survey definition chunks: ${definitions.map((d) => `${d.survey} ${d.kb.toFixed(1)}`).join(', ')} KB gzip`);
-console.log(`First question page JS (largest survey, ${largest.survey}): ${firstPageJs.toFixed(1)} KB gzip (target < ${JS_BUDGET_KB})`);
+console.log(
+  `Survey definition chunks: ${definitions.map((d) => `${d.survey} ${d.kb.toFixed(1)}`).join(', ')} KB gzip`,
+);
+console.log(
+  `First question page JS (largest survey, ${largest.survey}): ${firstPageJs.toFixed(1)} KB gzip (target < ${JS_BUDGET_KB})`,
+);
 console.log(`First question page CSS: ${css.toFixed(1)} KB gzip`);
 
 // ajv leaves its error texts in any bundle that contains it; the schema leaves its title.
-const schemaTitle = (JSON.parse(readFileSync('schemas/survey.schema.json', 'utf8')) as { title: string }).title;
-const markers = ['strict mode: ', 'schema with key or id', 'Feedback survey definition', schemaTitle];
+const schemaTitle = (
+  JSON.parse(readFileSync('schemas/survey.schema.json', 'utf8')) as { title: string }
+).title;
+const markers = [
+  'strict mode: ',
+  'schema with key or id',
+  'Feedback survey definition',
+  schemaTitle,
+];
 const leaks = readdirSync(join(DIST, 'assets'))
   .filter((file) => file.endsWith('.js'))
   .flatMap((file) => {
     const code = readFileSync(join(DIST, 'assets', file), 'utf8');
-    return markers.filter((marker) => code.includes(marker)).map((marker) => `${file}: "${marker}"`);
+    return markers
+      .filter((marker) => code.includes(marker))
+      .map((marker) => `${file}: "${marker}"`);
   });
 if (leaks.length) {
   console.error(`ajv or the schema is in a client chunk:\n  ${leaks.join('\n  ')}`);
@@ -66,5 +85,7 @@ if (leaks.length) {
   console.log('ajv and the definition schema: not in any client chunk');
 }
 if (firstPageJs > JS_BUDGET_KB) {
-  console.warn(`Over the ${JS_BUDGET_KB} KB target by ${(firstPageJs - JS_BUDGET_KB).toFixed(1)} KB`);
+  console.warn(
+    `Over the ${JS_BUDGET_KB} KB target by ${(firstPageJs - JS_BUDGET_KB).toFixed(1)} KB`,
+  );
 }

@@ -32,9 +32,18 @@ export function Root() {
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download')) return;
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute('download'))
+        return;
       const href = link.getAttribute('href') ?? '';
       if (href.startsWith('#') && href.length > 1) {
         event.preventDefault();
@@ -55,7 +64,12 @@ export function Root() {
   if (isLang(queryLang) && isLang(location.pathname.split('/')[1])) {
     params.delete('lang');
     const search = params.toString();
-    return <Navigate replace to={withLang(location.pathname, queryLang) + (search ? `?${search}` : '') + location.hash} />;
+    return (
+      <Navigate
+        replace
+        to={withLang(location.pathname, queryLang) + (search ? `?${search}` : '') + location.hash}
+      />
+    );
   }
   return <Outlet />;
 }
@@ -70,6 +84,8 @@ function focusTarget(id: string): void {
   }
   target.focus();
   // Show the question with its input, as GOV.UK's error summary does.
-  const legend = target.closest('fieldset')?.querySelector('legend') ?? [...document.querySelectorAll('label')].find((label) => label.htmlFor === id);
+  const legend =
+    target.closest('fieldset')?.querySelector('legend') ??
+    [...document.querySelectorAll('label')].find((label) => label.htmlFor === id);
   (legend ?? target).scrollIntoView?.();
 }

@@ -1,9 +1,17 @@
 import type { Lang, ResolvedSurvey } from '../engine';
 
 /** The address of a flow target ('start', 'finish', 'timeout' or a page id) in a survey. */
-export function surveyPath(lang: Lang, survey: Pick<ResolvedSurvey, 'id' | 'layout'>, target = 'start'): string {
+export function surveyPath(
+  lang: Lang,
+  survey: Pick<ResolvedSurvey, 'id' | 'layout'>,
+  target = 'start',
+): string {
   const root = `/${lang}/${survey.id}`;
-  if (target === 'start' || (survey.layout === 'single' && target !== 'finish' && target !== 'timeout')) return root;
+  if (
+    target === 'start' ||
+    (survey.layout === 'single' && target !== 'finish' && target !== 'timeout')
+  )
+    return root;
   return `${root}/${target}`;
 }
 

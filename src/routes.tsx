@@ -28,7 +28,8 @@ async function indexLoader(args: LoaderFunctionArgs) {
   checkActivity();
   if (survey.layout !== 'single') return null;
   // The one-page survey lives at the root without a trailing slash, and needs no Start button.
-  if (new URL(args.request.url).pathname.endsWith('/')) throw redirect(surveyPath(args.params.lang as 'en', survey));
+  if (new URL(args.request.url).pathname.endsWith('/'))
+    throw redirect(surveyPath(args.params.lang as 'en', survey));
   const state = useSurveyStore.getState();
   if (!state.inProgress || state.surveyName !== survey.id) state.start(survey.id);
   return null;

@@ -52,9 +52,14 @@ export const useSurveyStore = create<SurveyState>()(
     (set, get) => ({
       ...empty,
       cookieBannerDismissed: false,
-      start: (surveyName) => set({ ...empty, surveyName, inProgress: true, lastActivity: clock.now() }),
+      start: (surveyName) =>
+        set({ ...empty, surveyName, inProgress: true, lastActivity: clock.now() }),
       save: (partial) =>
-        set((s) => ({ answers: { ...s.answers, ...partial }, emailSuggestion: null, lastActivity: clock.now() })),
+        set((s) => ({
+          answers: { ...s.answers, ...partial },
+          emailSuggestion: null,
+          lastActivity: clock.now(),
+        })),
       prepareSubmission: (survey) => {
         const toSubmit = prepareSubmission(survey, get().answers);
         set({ toSubmit });
@@ -66,7 +71,8 @@ export const useSurveyStore = create<SurveyState>()(
       touch: () => set({ lastActivity: clock.now() }),
       expireIfIdle: () => {
         const { lastActivity } = get();
-        if (lastActivity === null || clock.now() - lastActivity <= INACTIVITY_LIMIT_MS) return false;
+        if (lastActivity === null || clock.now() - lastActivity <= INACTIVITY_LIMIT_MS)
+          return false;
         set({ ...empty });
         return true;
       },
@@ -75,7 +81,15 @@ export const useSurveyStore = create<SurveyState>()(
     {
       name: STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ surveyName, answers, inProgress, toSubmit, lastActivity, emailSuggestion, cookieBannerDismissed }) => ({
+      partialize: ({
+        surveyName,
+        answers,
+        inProgress,
+        toSubmit,
+        lastActivity,
+        emailSuggestion,
+        cookieBannerDismissed,
+      }) => ({
         surveyName,
         answers,
         inProgress,

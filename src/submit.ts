@@ -4,7 +4,8 @@ import type { Submission } from '../engine';
 export const FEEDBACK_URL: string = import.meta.env.VITE_FEEDBACK_URL ?? '/api/feedback';
 const API_KEY: string = import.meta.env.VITE_API_KEY ?? 'local-development-key';
 
-export type SubmitResult = { ok: true } | { ok: false; status: number } | { ok: false; unavailable: true };
+export type SubmitResult =
+  { ok: true } | { ok: false; status: number } | { ok: false; unavailable: true };
 
 /** POSTs the submission. A refusal carries its status code; no answer at all means the service is unavailable. */
 export async function submitFeedback(submission: Submission): Promise<SubmitResult> {

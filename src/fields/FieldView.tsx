@@ -32,7 +32,9 @@ export function FieldView(props: FieldViewProps) {
   const size = SIZE[level];
   const isPageHeading = level === 'page';
   const error = errors[field.name];
-  const errorMessage = error ? { text: messageText(error, lang, t), visuallyHiddenText: t('errorMessage.prefix') } : undefined;
+  const errorMessage = error
+    ? { text: messageText(error, lang, t), visuallyHiddenText: t('errorMessage.prefix') }
+    : undefined;
   const hint = field.hint ? { text: field.hint[lang] } : undefined;
   const labelContent: ReactNode = (
     <>
@@ -54,7 +56,17 @@ export function FieldView(props: FieldViewProps) {
         hint: option.hint ? { text: option.hint[lang] } : undefined,
         behaviour: option.exclusive ? 'exclusive' : undefined,
         conditional: revealed.length
-          ? { children: revealed.map((child) => <FieldView {...props} key={child.name} field={child} level="nested" caption={undefined} />) }
+          ? {
+              children: revealed.map((child) => (
+                <FieldView
+                  {...props}
+                  key={child.name}
+                  field={child}
+                  level="nested"
+                  caption={undefined}
+                />
+              )),
+            }
           : undefined,
       });
     }
@@ -92,11 +104,24 @@ export function FieldView(props: FieldViewProps) {
   }
 
   const text = typeof value === 'string' ? value : '';
-  const label = { children: labelContent, isPageHeading, classes: size ? `govuk-label--${size}` : undefined };
+  const label = {
+    children: labelContent,
+    isPageHeading,
+    classes: size ? `govuk-label--${size}` : undefined,
+  };
   const onChange = (next: string) => setValue(field.name, next);
 
   if (field.type === 'textarea') {
-    const textarea = { id: field.name, name: field.name, label, hint, errorMessage, rows: field.rows ?? 5, value: text, onChange };
+    const textarea = {
+      id: field.name,
+      name: field.name,
+      label,
+      hint,
+      errorMessage,
+      rows: field.rows ?? 5,
+      value: text,
+      onChange,
+    };
     if (!field.characterCount) return <Textarea {...textarea} />;
     const max = field.maxLength ?? 1000;
     return (

@@ -34,12 +34,17 @@ export function Chrome(props: ChromeProps) {
   const dismissBanner = useSurveyStore((s) => s.dismissCookieBanner);
   const hrefOf = (href: Link['href']) => (typeof href === 'string' ? href : href[lang]);
   const footerItems = [
-    ...(props.footerLinks ?? []).map((link) => ({ href: hrefOf(link.href), text: link.text[lang] })),
+    ...(props.footerLinks ?? []).map((link) => ({
+      href: hrefOf(link.href),
+      text: link.text[lang],
+    })),
     { href: `/${lang}/cookies`, text: t('footer.cookies') },
   ];
 
   return (
-    <div className={props.theme && props.theme !== 'default' ? `app-theme--${props.theme}` : undefined}>
+    <div
+      className={props.theme && props.theme !== 'default' ? `app-theme--${props.theme}` : undefined}
+    >
       {!bannerDismissed && (
         <CookieBanner
           ariaLabel={t('cookieBanner.ariaLabel')}
@@ -58,7 +63,10 @@ export function Chrome(props: ChromeProps) {
       <SkipLink href="#main-content" text={t('common.skipToMain')} />
       <header className="govuk-template__header">
         <Header />
-        <ServiceNavigation serviceName={props.serviceName ?? t('service.name')} serviceUrl={props.serviceUrl} />
+        <ServiceNavigation
+          serviceName={props.serviceName ?? t('service.name')}
+          serviceUrl={props.serviceUrl}
+        />
       </header>
       <div className="govuk-width-container">
         <PhaseBanner tag={{ text: t('phase.tag') }}>{t('phase.text')}</PhaseBanner>

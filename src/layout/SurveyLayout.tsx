@@ -12,7 +12,11 @@ export function SurveyLayout() {
   const { lang } = useT();
   const { page: pageId } = useParams();
   const answers = useSurveyStore((s) => s.answers);
-  const page = pageId ? findPage(survey, pageId) : survey.layout === 'single' ? survey.pages[0] : undefined;
+  const page = pageId
+    ? findPage(survey, pageId)
+    : survey.layout === 'single'
+      ? survey.pages[0]
+      : undefined;
   // Question pages of a multi-page survey have a back link (start page for the first one).
   const showBack = !!pageId && !!page && page.backLink !== false && survey.layout !== 'single';
   const backHref = showBack ? surveyPath(lang, survey, backOf(survey, page.id, answers)) : null;

@@ -27,7 +27,10 @@ export function FinishPage() {
           <ul className="govuk-list">
             {finish.links.map((link) => (
               <li key={link.text.en}>
-                <a className="govuk-link" href={typeof link.href === 'string' ? link.href : link.href[lang]}>
+                <a
+                  className="govuk-link"
+                  href={typeof link.href === 'string' ? link.href : link.href[lang]}
+                >
                   {link.text[lang]}
                 </a>
               </li>

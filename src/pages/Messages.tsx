@@ -4,7 +4,12 @@ import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../hooks';
 import { useT } from '../i18n';
 
-function MessagePage(props: { title: string; paragraphs: string[]; service?: string; children?: ReactNode }) {
+function MessagePage(props: {
+  title: string;
+  paragraphs: string[];
+  service?: string;
+  children?: ReactNode;
+}) {
   useDocumentTitle(props.title, props.service);
   return (
     <div className="govuk-grid-row">
@@ -23,7 +28,13 @@ function MessagePage(props: { title: string; paragraphs: string[]; service?: str
 
 export function NotFoundContent({ service }: { service?: string }) {
   const { t } = useT();
-  return <MessagePage title={t('notFound.title')} paragraphs={[t('notFound.p1'), t('notFound.p2'), t('notFound.p3')]} service={service} />;
+  return (
+    <MessagePage
+      title={t('notFound.title')}
+      paragraphs={[t('notFound.p1'), t('notFound.p2'), t('notFound.p3')]}
+      service={service}
+    />
+  );
 }
 
 /** Any failure: a render error, or a submission the API refused (with its status code). */
@@ -36,10 +47,21 @@ export function ErrorContent({ status, service }: { status?: number; service?: s
 
 export function UnavailableContent({ service }: { service?: string }) {
   const { t } = useT();
-  return <MessagePage title={t('unavailable.title')} paragraphs={[t('unavailable.p1'), t('unavailable.p2')]} service={service} />;
+  return (
+    <MessagePage
+      title={t('unavailable.title')}
+      paragraphs={[t('unavailable.p1'), t('unavailable.p2')]}
+      service={service}
+    />
+  );
 }
 
 export function CookiesContent() {
   const { t } = useT();
-  return <MessagePage title={t('cookies.title')} paragraphs={[t('cookies.p1'), t('cookies.p2'), t('cookies.p3')]} />;
+  return (
+    <MessagePage
+      title={t('cookies.title')}
+      paragraphs={[t('cookies.p1'), t('cookies.p2'), t('cookies.p3')]}
+    />
+  );
 }

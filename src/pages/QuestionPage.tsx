@@ -3,7 +3,15 @@
 import { useRef, useState } from 'react';
 import { useFormik, type FormikErrors } from 'formik';
 import { useNavigate, useParams } from 'react-router-dom';
-import { findPage, isShown, nextPage, pageFields, progressOf, validatePage, visibleFields } from '../../engine';
+import {
+  findPage,
+  isShown,
+  nextPage,
+  pageFields,
+  progressOf,
+  validatePage,
+  visibleFields,
+} from '../../engine';
 import type { AnswerValue, Answers, Message, ResolvedPage, ResolvedSurvey } from '../../engine';
 import { Button, ErrorSummary, ProgressCaption, Radios, SkipQuestionLink } from '../../renderers';
 import { FieldView, messageText } from '../fields/FieldView';
@@ -38,7 +46,10 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
   const emailField = pageFields(page).find((field) => field.type === 'email');
 
   const initialValues: Values = Object.fromEntries(
-    pageFields(page).map((field) => [field.name, answers[field.name] ?? (field.type === 'checkboxes' ? [] : '')]),
+    pageFields(page).map((field) => [
+      field.name,
+      answers[field.name] ?? (field.type === 'checkboxes' ? [] : ''),
+    ]),
   );
   const [suggestion, setSuggestion] = useState<{ typed: string; full: string } | null>(null);
 
@@ -49,15 +60,25 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
     validate: (values) => {
       const current: Answers = { ...answers, ...values };
       const errors: Record<string, Message> = {};
-      for (const { field, message } of validatePage(survey, page.id, current)) errors[field] ??= message;
-      if (suggestion && emailField && values[emailField.name] === suggestion.typed && !values[EMAIL_CHOICE]) {
+      for (const { field, message } of validatePage(survey, page.id, current))
+        errors[field] ??= message;
+      if (
+        suggestion &&
+        emailField &&
+        values[emailField.name] === suggestion.typed &&
+        !values[EMAIL_CHOICE]
+      ) {
         errors[EMAIL_CHOICE] = { key: 'emailDomain' };
       }
       return errors as unknown as FormikErrors<Values>;
     },
     onSubmit: async (values) => {
       const { [EMAIL_CHOICE]: choice, ...entered } = values;
-      if (page.submit && emailField && visibleFields(page, { ...answers, ...entered }).some((f) => f.name === emailField.name)) {
+      if (
+        page.submit &&
+        emailField &&
+        visibleFields(page, { ...answers, ...entered }).some((f) => f.name === emailField.name)
+      ) {
         const typed = String(entered[emailField.name] ?? '');
         if (suggestion && suggestion.typed === typed) {
           if (choice === 'suggested') entered[emailField.name] = suggestion.full;
@@ -68,7 +89,9 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
           if (found && found.full !== typed.trim()) {
             setSuggestion({ typed, full: found.full });
             setEmailSuggestion(found.full);
-            formik.setErrors({ [EMAIL_CHOICE]: { key: 'emailDomain' } } as unknown as FormikErrors<Values>);
+            formik.setErrors({
+              [EMAIL_CHOICE]: { key: 'emailDomain' },
+            } as unknown as FormikErrors<Values>);
             return;
           }
         }
@@ -103,7 +126,12 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
   const heading = page.heading?.[lang] ?? page.fields[0]?.label[lang] ?? '';
   useDocumentTitle(heading, survey.title[lang], hasErrors);
 
-  if (failure) return 'status' in failure ? <ErrorContent status={failure.status} service={survey.title[lang]} /> : <UnavailableContent service={survey.title[lang]} />;
+  if (failure)
+    return 'status' in failure ? (
+      <ErrorContent status={failure.status} service={survey.title[lang]} />
+    ) : (
+      <UnavailableContent service={survey.title[lang]} />
+    );
 
   const progress = survey.progress ? progressOf(survey, page.id, answers) : null;
   const caption = progress ? (
@@ -120,13 +148,22 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
     }
   };
   const fieldProps = { values: formik.values, errors, setValue, lang, t };
-  const errorList = errorNames.map((name) => ({ text: messageText(errors[name]!, lang, t), href: `#${name}` }));
+  const errorList = errorNames.map((name) => ({
+    text: messageText(errors[name]!, lang, t),
+    href: `#${name}`,
+  }));
   const buttonText = page.button?.[lang] ?? t(page.submit ? 'common.submit' : 'common.continue');
 
   return (
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
-        {hasErrors && <ErrorSummary key={summaryKey} titleText={t('errorSummary.title')} errorList={errorList} />}
+        {hasErrors && (
+          <ErrorSummary
+            key={summaryKey}
+            titleText={t('errorSummary.title')}
+            errorList={errorList}
+          />
+        )}
         <form noValidate onSubmit={formik.handleSubmit}>
           {!single && (
             <h1 className="govuk-heading-l">
@@ -140,23 +177,30 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
             </p>
           ))}
           {/* A field with a showWhen rule appears as soon as the answers above it allow. */}
-          {page.fields.filter((field) => isShown(field, formik.values)).map((field) => (
-            <FieldView
-              key={field.name}
-              field={field}
-              level={single && field.isPageHeading !== false ? 'page' : 'question'}
-              caption={single ? caption : undefined}
-              {...fieldProps}
-            />
-          ))}
+          {page.fields
+            .filter((field) => isShown(field, formik.values))
+            .map((field) => (
+              <FieldView
+                key={field.name}
+                field={field}
+                level={single && field.isPageHeading !== false ? 'page' : 'question'}
+                caption={single ? caption : undefined}
+                {...fieldProps}
+              />
+            ))}
           {suggestion && emailField && (
             <Radios
               name={EMAIL_CHOICE}
               idPrefix={EMAIL_CHOICE}
-              fieldset={{ legend: { text: t('emailSuggestion.legend'), classes: 'govuk-fieldset__legend--m' } }}
+              fieldset={{
+                legend: { text: t('emailSuggestion.legend'), classes: 'govuk-fieldset__legend--m' },
+              }}
               errorMessage={
                 errors[EMAIL_CHOICE]
-                  ? { text: messageText(errors[EMAIL_CHOICE], lang, t), visuallyHiddenText: t('errorMessage.prefix') }
+                  ? {
+                      text: messageText(errors[EMAIL_CHOICE], lang, t),
+                      visuallyHiddenText: t('errorMessage.prefix'),
+                    }
                   : undefined
               }
               items={[
@@ -168,7 +212,12 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
             />
           )}
           <Button text={buttonText} type="submit" />
-          {page.skip && <SkipQuestionLink href={surveyPath(lang, survey, page.skip)} text={t('common.skipQuestion')} />}
+          {page.skip && (
+            <SkipQuestionLink
+              href={surveyPath(lang, survey, page.skip)}
+              text={t('common.skipQuestion')}
+            />
+          )}
         </form>
       </div>
     </div>

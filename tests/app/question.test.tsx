@@ -31,7 +31,9 @@ describe('question page', () => {
     expect(heading).toHaveTextContent(/Question 1 of \d+/);
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/en/basic');
-    expect(document.title).toBe('Why did you apply for a basic DBS check? - Give feedback on applying for a basic DBS check - GOV.UK');
+    expect(document.title).toBe(
+      'Why did you apply for a basic DBS check? - Give feedback on applying for a basic DBS check - GOV.UK',
+    );
     expect(document.documentElement.lang).toBe('en');
     expect(document.getElementById('whyDidYouApply')).toHaveAttribute('type', 'radio');
   });
@@ -46,7 +48,9 @@ describe('question page', () => {
     expect(screen.getByRole('link', { name: 'Yn ôl' })).toHaveAttribute('href', '/cy/basic');
     expect(screen.getByText("Neidio i'r prif gynnwys")).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement.lang).toBe('cy'));
-    expect(document.title).toMatch(/^Pam wnaethoch .* - Rhoi adborth am wneud cais am wiriad DBS sylfaenol - GOV.UK$/);
+    expect(document.title).toMatch(
+      /^Pam wnaethoch .* - Rhoi adborth am wneud cais am wiriad DBS sylfaenol - GOV.UK$/,
+    );
   });
 
   it('focuses the error summary, prefixes the title and links to the field', async () => {
@@ -54,14 +58,20 @@ describe('question page', () => {
     const user = userEvent.setup();
     renderApp('/en/basic/q1');
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    const summary = (await screen.findByText('There is a problem')).closest('.govuk-error-summary') as HTMLElement;
+    const summary = (await screen.findByText('There is a problem')).closest(
+      '.govuk-error-summary',
+    ) as HTMLElement;
     await waitFor(() => expect(summary).toHaveFocus());
     expect(document.title).toMatch(/^Error: Why did you apply/);
-    const link = within(summary).getByRole('link', { name: 'Select why you applied for a basic DBS check' });
+    const link = within(summary).getByRole('link', {
+      name: 'Select why you applied for a basic DBS check',
+    });
     expect(link).toHaveAttribute('href', '#whyDidYouApply');
-    expect(screen.getByText('Select why you applied for a basic DBS check', { selector: '.govuk-error-message' })).toHaveTextContent(
-      /^Error: Select why/,
-    );
+    expect(
+      screen.getByText('Select why you applied for a basic DBS check', {
+        selector: '.govuk-error-message',
+      }),
+    ).toHaveTextContent(/^Error: Select why/);
     await user.click(link);
     expect(document.getElementById('whyDidYouApply')).toHaveFocus();
     expect(useSurveyStore.getState().answers).toEqual({});
@@ -74,7 +84,9 @@ describe('question page', () => {
     await user.click(await screen.findByRole('button', { name: 'Parhau' }));
     expect(await screen.findByText('Mae problem')).toBeInTheDocument();
     expect(document.title).toMatch(/^Gwall: /);
-    expect(document.querySelector('.govuk-error-message')).toHaveTextContent(/^Gwall: Dewiswch pam/);
+    expect(document.querySelector('.govuk-error-message')).toHaveTextContent(
+      /^Gwall: Dewiswch pam/,
+    );
   });
 
   it('reveals the Other text without losing what was typed, and saves then moves on', async () => {
@@ -83,15 +95,22 @@ describe('question page', () => {
     const { router } = renderApp('/en/basic/q1');
     await user.click(await screen.findByRole('radio', { name: 'Another reason' }));
     const other = document.getElementById('whyDidYouApplyOther') as HTMLInputElement;
-    expect(other.closest('.govuk-radios__conditional')).not.toHaveClass('govuk-radios__conditional--hidden');
+    expect(other.closest('.govuk-radios__conditional')).not.toHaveClass(
+      'govuk-radios__conditional--hidden',
+    );
     await user.type(other, 'For adoption');
     await user.click(screen.getByLabelText('For volunteering'));
-    expect(other.closest('.govuk-radios__conditional')).toHaveClass('govuk-radios__conditional--hidden');
+    expect(other.closest('.govuk-radios__conditional')).toHaveClass(
+      'govuk-radios__conditional--hidden',
+    );
     await user.click(screen.getByRole('radio', { name: 'Another reason' }));
     expect(document.getElementById('whyDidYouApplyOther')).toHaveValue('For adoption');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/basic/q2'));
-    expect(useSurveyStore.getState().answers).toMatchObject({ whyDidYouApply: 'Other', whyDidYouApplyOther: 'For adoption' });
+    expect(useSurveyStore.getState().answers).toMatchObject({
+      whyDidYouApply: 'Other',
+      whyDidYouApplyOther: 'For adoption',
+    });
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 
@@ -112,7 +131,9 @@ describe('question page', () => {
     const { router } = renderApp('/en/basic/q1');
     await user.click(await screen.findByRole('link', { name: 'Cymraeg' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cy/basic/q1'));
-    expect(await screen.findByRole('heading', { level: 1, name: /Pam wnaethoch chi/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Pam wnaethoch chi/ }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/en/basic/q1');
   });
 
@@ -122,10 +143,15 @@ describe('question page', () => {
     inProgress('basic', { whyDidYouApply: 'Job' });
     clock.now = () => start + 61 * MINUTE;
     const { router } = renderApp('/en/basic/q2');
-    expect(await screen.findByRole('heading', { name: "Sorry, you'll have to start again" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "Sorry, you'll have to start again" }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/en/basic/timeout');
     expect(useSurveyStore.getState().answers).toEqual({});
-    expect(screen.getByRole('button', { name: 'Start again' })).toHaveAttribute('href', '/en/basic');
+    expect(screen.getByRole('button', { name: 'Start again' })).toHaveAttribute(
+      'href',
+      '/en/basic',
+    );
   });
 
   it('keeps a session active for 59 idle minutes', async () => {
@@ -144,13 +170,22 @@ describe('question page', () => {
     const { router } = renderApp('/en/basic');
     await user.click(await screen.findByRole('button', { name: 'Start now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/basic/q1'));
-    expect(useSurveyStore.getState()).toMatchObject({ answers: {}, inProgress: true, surveyName: 'basic' });
+    expect(useSurveyStore.getState()).toMatchObject({
+      answers: {},
+      inProgress: true,
+      surveyName: 'basic',
+    });
     expect(await screen.findByLabelText('For a job or job offer')).not.toBeChecked();
   });
 });
 
 describe('contact page and submission', () => {
-  const answers = { whyDidYouApply: 'Job', whichSector: 'Third', howDidYouVerify: '1', npsResult: '9' };
+  const answers = {
+    whyDidYouApply: 'Job',
+    whichSector: 'Third',
+    howDidYouVerify: '1',
+    npsResult: '9',
+  };
 
   async function fillContact(user: ReturnType<typeof userEvent.setup>, email: string) {
     await user.type(await screen.findByLabelText('First name'), 'Sam');
@@ -177,7 +212,10 @@ describe('contact page and submission', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/feedback');
     expect(init.method).toBe('POST');
-    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'x-api-key': 'local-development-key' });
+    expect(init.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'x-api-key': 'local-development-key',
+    });
     expect(JSON.parse(init.body as string)).toEqual(expected);
     expect(expected).toMatchObject({ serviceName: 'basic-survey', email: 'sam@example.com' });
     expect(await screen.findByText('Thank you for your feedback')).toBeInTheDocument();
@@ -185,24 +223,34 @@ describe('contact page and submission', () => {
   });
 
   it('shows the error page with the status code when the API refuses', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 500 })),
+    );
     inProgress('basic', answers);
     const user = userEvent.setup();
     renderApp('/en/basic/q9');
     await fillContact(user, 'sam@example.com');
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
-    expect(await screen.findByRole('heading', { name: 'Sorry, there is a problem with the service' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sorry, there is a problem with the service' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Error code: 500')).toBeInTheDocument();
     expect(useSurveyStore.getState().inProgress).toBe(true);
   });
 
   it('shows service unavailable when the network fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     inProgress('basic', answers);
     const user = userEvent.setup();
     renderApp('/en/basic/q9');
     await user.click(await screen.findByRole('button', { name: 'Send feedback' }));
-    expect(await screen.findByRole('heading', { name: 'Sorry, the service is unavailable' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Sorry, the service is unavailable' }),
+    ).toBeInTheDocument();
   });
 
   it('asks to confirm a suggested email address, and uses the suggestion when chosen', async () => {
@@ -213,9 +261,15 @@ describe('contact page and submission', () => {
     const { router } = renderApp('/en/basic/q9');
     await fillContact(user, 'sam@gmial.com');
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));
-    const message = 'There might be a mistake in the last part of your email address. Select the correct email address.';
-    const summary = (await screen.findByText('There is a problem')).closest('.govuk-error-summary') as HTMLElement;
-    expect(within(summary).getByRole('link', { name: message })).toHaveAttribute('href', '#emailChoice');
+    const message =
+      'There might be a mistake in the last part of your email address. Select the correct email address.';
+    const summary = (await screen.findByText('There is a problem')).closest(
+      '.govuk-error-summary',
+    ) as HTMLElement;
+    expect(within(summary).getByRole('link', { name: message })).toHaveAttribute(
+      'href',
+      '#emailChoice',
+    );
     expect(fetchMock).not.toHaveBeenCalled();
     // Sending again without choosing keeps the question open.
     await user.click(screen.getByRole('button', { name: 'Send feedback' }));

@@ -7,18 +7,29 @@ import { renderApp, resetStore } from './helpers';
 beforeEach(resetStore);
 
 describe('routes', () => {
-  it.each(['/', '/en', '/cy', '/en/no-such-survey', '/fr/basic', '/en/basic/q99', '/en/basic/q1/extra'])(
-    '%s shows the not-found page',
-    async (path) => {
-      renderApp(path);
-      const welsh = path.startsWith('/cy');
-      expect(await screen.findByRole('heading', { name: welsh ? "Heb ddod o hyd i'r dudalen" : 'Page not found' })).toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/',
+    '/en',
+    '/cy',
+    '/en/no-such-survey',
+    '/fr/basic',
+    '/en/basic/q99',
+    '/en/basic/q1/extra',
+  ])('%s shows the not-found page', async (path) => {
+    renderApp(path);
+    const welsh = path.startsWith('/cy');
+    expect(
+      await screen.findByRole('heading', {
+        name: welsh ? "Heb ddod o hyd i'r dudalen" : 'Page not found',
+      }),
+    ).toBeInTheDocument();
+  });
 
   it('shows the Welsh not-found page for an unknown Welsh address', async () => {
     renderApp('/cy/dim-arolwg');
-    expect(await screen.findByRole('heading', { name: "Heb ddod o hyd i'r dudalen" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "Heb ddod o hyd i'r dudalen" }),
+    ).toBeInTheDocument();
     expect(document.title).toBe("Heb ddod o hyd i'r dudalen - Rhoi adborth - GOV.UK");
   });
 
@@ -26,7 +37,9 @@ describe('routes', () => {
     useSurveyStore.getState().start('basic');
     const { router } = renderApp('/#/en/basic/q1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/basic/q1'));
-    expect(await screen.findByRole('heading', { level: 1, name: /Why did you apply/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /Why did you apply/ }),
+    ).toBeInTheDocument();
   });
 
   it('switches language with ?lang=cy', async () => {
@@ -38,7 +51,10 @@ describe('routes', () => {
 
   it('shows the start page with a trailing slash too', async () => {
     renderApp('/en/basic/');
-    expect(await screen.findByRole('button', { name: 'Start now' })).toHaveAttribute('href', '/en/basic/q1');
+    expect(await screen.findByRole('button', { name: 'Start now' })).toHaveAttribute(
+      'href',
+      '/en/basic/q1',
+    );
     expect(screen.getByText('This survey takes about 10 minutes to complete.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
   });
@@ -48,7 +64,10 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/barring-short'));
     expect(await screen.findByRole('button', { name: /Send feedback/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
-    expect(useSurveyStore.getState()).toMatchObject({ surveyName: 'barring-short', inProgress: true });
+    expect(useSurveyStore.getState()).toMatchObject({
+      surveyName: 'barring-short',
+      inProgress: true,
+    });
   });
 
   it('hides the language toggle when the survey turns it off and uses the barring theme', async () => {
@@ -68,7 +87,9 @@ describe('routes', () => {
     const user = userEvent.setup();
     renderApp('/en/basic');
     await user.click(await screen.findByRole('button', { name: 'Hide this message' }));
-    expect(screen.queryByRole('region', { name: 'Cookies on this service' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Cookies on this service' }),
+    ).not.toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY)!).state.cookieBannerDismissed).toBe(true);
   });
 
@@ -76,8 +97,12 @@ describe('routes', () => {
     useSurveyStore.getState().start('basic');
     useSurveyStore.getState().save({ whyDidYouApply: 'Job' });
     renderApp('/en/basic/finish');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your feedback' })).toBeInTheDocument();
-    await waitFor(() => expect(useSurveyStore.getState()).toMatchObject({ answers: {}, inProgress: false }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your feedback' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(useSurveyStore.getState()).toMatchObject({ answers: {}, inProgress: false }),
+    );
   });
 
   it('sends a guarded page back to its fallback', async () => {

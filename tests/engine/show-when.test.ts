@@ -18,18 +18,30 @@ describe('showWhen', () => {
   });
 
   it('requires the follow-up only while it shows', () => {
-    expect(validatePage(eResult, 'q1', { howManyTimes: '2' }).map((e) => e.field)).toEqual(['whoSharingTo']);
+    expect(validatePage(eResult, 'q1', { howManyTimes: '2' }).map((e) => e.field)).toEqual([
+      'whoSharingTo',
+    ]);
     expect(validatePage(eResult, 'q1', { howManyTimes: '0', whoSharingTo: '' })).toEqual([]);
   });
 
   it('does not send text typed before the answer changed to one that hides it', () => {
-    const sent = prepareSubmission(eResult, { howManyTimes: '0', whoSharingTo: 'my new employer', isForJob: 'No', howSatisfied: '4' });
+    const sent = prepareSubmission(eResult, {
+      howManyTimes: '0',
+      whoSharingTo: 'my new employer',
+      isForJob: 'No',
+      howSatisfied: '4',
+    });
     expect(sent).not.toHaveProperty('whoSharingTo');
     expect(sent.howManyTimes).toBe('0');
   });
 
   it('makes the server refuse a hidden follow-up', () => {
-    const check = validateSubmission(eResult, { serviceName: eResult.serviceName, howManyTimes: '0', whoSharingTo: 'an employer', howSatisfied: '4' });
+    const check = validateSubmission(eResult, {
+      serviceName: eResult.serviceName,
+      howManyTimes: '0',
+      whoSharingTo: 'an employer',
+      howSatisfied: '4',
+    });
     expect(check.ok).toBe(false);
   });
 });

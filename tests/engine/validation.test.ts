@@ -272,7 +272,8 @@ describe('real definitions', () => {
 
 describe('lengths count the text as it will be sent', () => {
   const survey = inline([page('q1', [textField('howToImprove', { minLength: 2, maxLength: 10 })])]);
-  const errorOf = (value: string) => validatePage(survey, 'q1', { howToImprove: value })[0]?.message.key;
+  const errorOf = (value: string) =>
+    validatePage(survey, 'q1', { howToImprove: value })[0]?.message.key;
 
   it('does not count characters that sanitising removes', () => {
     expect(errorOf('£5')).toBe('tooShort');

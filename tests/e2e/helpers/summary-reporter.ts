@@ -14,9 +14,10 @@ export default class SummaryReporter implements Reporter {
   onEnd(result: FullResult): void {
     const count = (key: string) => this.counts.get(key) ?? 0;
     const seconds = (result.duration / 1000).toFixed(1);
+    console.log(`Browser tests ${result.status} in ${seconds}s; ${count('flaky')} flaky`);
+    // Last, in the plain 'N passed, N failed, N skipped' form that CI logs are read for.
     console.log(
-      `e2e summary: ${result.status.toUpperCase()} - ${count('expected')} passed, ${count('unexpected')} failed, ` +
-        `${count('flaky')} flaky, ${count('skipped')} skipped in ${seconds}s`,
+      `e2e: ${count('expected')} passed, ${count('unexpected') + count('flaky')} failed, ${count('skipped')} skipped`,
     );
   }
 }
