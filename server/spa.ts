@@ -52,9 +52,9 @@ export async function registerApp(app: FastifyInstance, options: StaticOptions):
       cacheControl: false,
       // Directories are never listed or served: their paths fall through to the app's not-found page.
       allowedPath: (pathName) => !pathName.endsWith('/'),
-      setHeaders: (reply, filePath) => {
+      setHeaders: (res, filePath) => {
         const hashed = filePath.startsWith(join(root, 'assets') + sep);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
