@@ -31,10 +31,12 @@ describe('question page', () => {
     expect(heading).toHaveTextContent(/Question 1 of \d+/);
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/en/basic');
-    expect(document.title).toBe(
-      'Why did you apply for a basic DBS check? - Give feedback on applying for a basic DBS check - GOV.UK',
+    await waitFor(() =>
+      expect(document.title).toBe(
+        'Why did you apply for a basic DBS check? - Give feedback on applying for a basic DBS check - GOV.UK',
+      ),
     );
-    expect(document.documentElement.lang).toBe('en');
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
     expect(document.getElementById('whyDidYouApply')).toHaveAttribute('type', 'radio');
   });
 
@@ -48,8 +50,10 @@ describe('question page', () => {
     expect(screen.getByRole('link', { name: 'Yn ôl' })).toHaveAttribute('href', '/cy/basic');
     expect(screen.getByText("Neidio i'r prif gynnwys")).toBeInTheDocument();
     await waitFor(() => expect(document.documentElement.lang).toBe('cy'));
-    expect(document.title).toMatch(
-      /^Pam wnaethoch .* - Rhoi adborth am wneud cais am wiriad DBS sylfaenol - GOV.UK$/,
+    await waitFor(() =>
+      expect(document.title).toMatch(
+        /^Pam wnaethoch .* - Rhoi adborth am wneud cais am wiriad DBS sylfaenol - GOV.UK$/,
+      ),
     );
   });
 
@@ -62,7 +66,7 @@ describe('question page', () => {
       '.govuk-error-summary',
     ) as HTMLElement;
     await waitFor(() => expect(summary).toHaveFocus());
-    expect(document.title).toMatch(/^Error: Why did you apply/);
+    await waitFor(() => expect(document.title).toMatch(/^Error: Why did you apply/));
     const link = within(summary).getByRole('link', {
       name: 'Select why you applied for a basic DBS check',
     });
@@ -83,7 +87,7 @@ describe('question page', () => {
     renderApp('/cy/basic/q1');
     await user.click(await screen.findByRole('button', { name: 'Parhau' }));
     expect(await screen.findByText('Mae problem')).toBeInTheDocument();
-    expect(document.title).toMatch(/^Gwall: /);
+    await waitFor(() => expect(document.title).toMatch(/^Gwall: /));
     expect(document.querySelector('.govuk-error-message')).toHaveTextContent(
       /^Gwall: Dewiswch pam/,
     );

@@ -30,7 +30,9 @@ describe('routes', () => {
     expect(
       await screen.findByRole('heading', { name: "Heb ddod o hyd i'r dudalen" }),
     ).toBeInTheDocument();
-    expect(document.title).toBe("Heb ddod o hyd i'r dudalen - Rhoi adborth - GOV.UK");
+    await waitFor(() =>
+      expect(document.title).toBe("Heb ddod o hyd i'r dudalen - Rhoi adborth - GOV.UK"),
+    );
   });
 
   it('redirects hash links to the path form', async () => {
