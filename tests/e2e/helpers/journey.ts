@@ -55,26 +55,6 @@ async function fillField(page: Page, field: ResolvedField, value: AnswerValue): 
   }
 }
 
-/** Enters the answers in page order, so options reveal their fields before those are filled. */
-export async function fillPage(
-  page: Page,
-  current: ResolvedPage,
-  saved: Answers,
-  entered: Answers,
-): Promise<void> {
-  const done = new Set<string>();
-  for (let round = 0; round < 5; round++) {
-    const todo = visibleFields(current, { ...saved, ...entered }).filter(
-      (f) => entered[f.name] !== undefined && !done.has(f.name),
-    );
-    if (todo.length === 0) return;
-    for (const field of todo) {
-      await fillField(page, field, entered[field.name]!);
-      done.add(field.name);
-    }
-  }
-}
-
 /** Presses Tab until the target has focus (the keyboard's way of getting somewhere). */
 export async function tabTo(page: Page, target: Locator, max = 100): Promise<void> {
   for (let i = 0; i < max; i++) {
@@ -109,8 +89,11 @@ async function keyField(page: Page, field: ResolvedField, value: AnswerValue): P
   }
 }
 
-/** fillPage with the keyboard only: Tab, Space, arrow keys and typing. */
-export async function keyPage(
+type EnterField = (page: Page, field: ResolvedField, value: AnswerValue) => Promise<void>;
+
+/** Enters the answers in page order, so options reveal their fields before those are filled. */
+async function enterPage(
+  enter: EnterField,
   page: Page,
   current: ResolvedPage,
   saved: Answers,
@@ -123,11 +106,19 @@ export async function keyPage(
     );
     if (todo.length === 0) return;
     for (const field of todo) {
-      await keyField(page, field, entered[field.name]!);
+      await enter(page, field, entered[field.name]!);
       done.add(field.name);
     }
   }
 }
+
+/** Fills a page's answers with clicks and typing. */
+export const fillPage = (page: Page, current: ResolvedPage, saved: Answers, entered: Answers) =>
+  enterPage(fillField, page, current, saved, entered);
+
+/** fillPage with the keyboard only: Tab, Space, arrow keys and typing. */
+export const keyPage = (page: Page, current: ResolvedPage, saved: Answers, entered: Answers) =>
+  enterPage(keyField, page, current, saved, entered);
 
 /** Activates a link or button: a click, or Tab to it and Enter. */
 async function press(page: Page, target: Locator, keyboard: boolean): Promise<void> {
