@@ -57,7 +57,7 @@ export function Root() {
     return () => document.removeEventListener('click', onClick);
   }, [navigate]);
 
-  // Old hash links (/#/en/basic/q2) and ?lang= switches land on the path form.
+  // Old hash links (/#/en/<survey>/q2) and ?lang= switches land on the path form.
   if (location.hash.startsWith('#/')) return <Navigate replace to={location.hash.slice(1)} />;
   const params = new URLSearchParams(location.search);
   const queryLang = params.get('lang');

@@ -38,7 +38,8 @@ export interface SurveyState extends SurveyData {
   dismissCookieBanner(): void;
 }
 
-const empty: SurveyData = {
+/** The store's data with no survey under way. */
+export const emptySurvey: SurveyData = {
   surveyName: null,
   answers: {},
   inProgress: false,
@@ -50,10 +51,10 @@ const empty: SurveyData = {
 export const useSurveyStore = create<SurveyState>()(
   persist(
     (set, get) => ({
-      ...empty,
+      ...emptySurvey,
       cookieBannerDismissed: false,
       start: (surveyName) =>
-        set({ ...empty, surveyName, inProgress: true, lastActivity: clock.now() }),
+        set({ ...emptySurvey, surveyName, inProgress: true, lastActivity: clock.now() }),
       save: (partial) =>
         set((s) => ({
           answers: { ...s.answers, ...partial },
@@ -65,7 +66,7 @@ export const useSurveyStore = create<SurveyState>()(
         set({ toSubmit });
         return toSubmit;
       },
-      reset: () => set((s) => ({ ...empty, surveyName: s.surveyName })),
+      reset: () => set((s) => ({ ...emptySurvey, surveyName: s.surveyName })),
       set: (surveyName) => set({ surveyName }),
       setEmailSuggestion: (emailSuggestion) => set({ emailSuggestion }),
       touch: () => set({ lastActivity: clock.now() }),
@@ -73,7 +74,7 @@ export const useSurveyStore = create<SurveyState>()(
         const { lastActivity } = get();
         if (lastActivity === null || clock.now() - lastActivity <= INACTIVITY_LIMIT_MS)
           return false;
-        set({ ...empty });
+        set({ ...emptySurvey });
         return true;
       },
       dismissCookieBanner: () => set({ cookieBannerDismissed: true }),
@@ -81,23 +82,11 @@ export const useSurveyStore = create<SurveyState>()(
     {
       name: STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({
-        surveyName,
-        answers,
-        inProgress,
-        toSubmit,
-        lastActivity,
-        emailSuggestion,
-        cookieBannerDismissed,
-      }) => ({
-        surveyName,
-        answers,
-        inProgress,
-        toSubmit,
-        lastActivity,
-        emailSuggestion,
-        cookieBannerDismissed,
-      }),
+      // Only the data is stored; the actions are functions and are rebuilt on load.
+      partialize: (state) =>
+        Object.fromEntries(
+          Object.entries(state).filter(([, value]) => typeof value !== 'function'),
+        ),
       onRehydrateStorage: () => (state) => {
         state?.expireIfIdle();
       },

@@ -1,7 +1,7 @@
 import { configure, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { routes } from '../../src/routes';
-import { useSurveyStore } from '../../src/store';
+import { emptySurvey, useSurveyStore } from '../../src/store';
 import '../../src/i18n';
 
 // The first render loads a definition chunk and the whole app: give it time on a busy machine.
@@ -16,13 +16,5 @@ export function renderApp(path: string) {
 
 /** A fresh store: no survey, banner not dismissed. */
 export function resetStore(): void {
-  useSurveyStore.setState({
-    surveyName: null,
-    answers: {},
-    inProgress: false,
-    toSubmit: null,
-    lastActivity: null,
-    emailSuggestion: null,
-    cookieBannerDismissed: false,
-  });
+  useSurveyStore.setState({ ...emptySurvey, cookieBannerDismissed: false });
 }
