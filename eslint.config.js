@@ -31,14 +31,38 @@ export default tseslint.config(
     },
   },
   {
-    // The engine is shared by browser, server and CLI: it must not reach for React or the DOM.
+    // The engine is shared by browser, server and CLI: it must not reach for React, the DOM or
+    // Node's modules. Only the definition checker (engine/check/, build time and server) may use Node.
     files: ['engine/**/*.ts'],
+    ignores: ['engine/check/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            'react',
+            'react-*',
+            'react/*',
+            'react-dom',
+            'react-dom/*',
+            'node:*',
+            'ajv',
+            'ajv/*',
+            '**/check',
+            '**/check/*',
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator'],
+    },
+  },
+  {
+    files: ['engine/check/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         { patterns: ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*'] },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator'],
     },
   },
 );

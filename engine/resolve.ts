@@ -55,12 +55,18 @@ function resolveField(field: Field, shared: SharedBlocks): ResolvedField {
   return resolved;
 }
 
+/** A page with its shared template merged: the page's own properties win, and a page without
+ *  fields of its own takes the template's. The one place templates are merged (the checker uses it too). */
+export function mergeTemplate(page: Page, templates: SharedBlocks['pages'] | undefined): Page {
+  const template = page.template ? templates?.[page.template] : undefined;
+  const merged = { ...template, ...page };
+  const fields = page.fields?.length ? page.fields : (template?.fields ?? page.fields ?? []);
+  return { ...merged, fields };
+}
+
 function resolvePage(page: Page, shared: SharedBlocks): ResolvedPage {
-  const template = page.template ? shared.pages[page.template] : undefined;
-  // Page properties override the template's; a page without fields of its own takes the template's.
-  const merged: Page = { ...structuredClone(template ?? {}), ...structuredClone(page) } as Page;
-  if (!page.fields?.length && template?.fields) merged.fields = structuredClone(template.fields);
-  return { ...merged, fields: (merged.fields ?? []).map((field) => resolveField(field, shared)) };
+  const merged = structuredClone(mergeTemplate(page, shared.pages));
+  return { ...merged, fields: merged.fields.map((field) => resolveField(field, shared)) };
 }
 
 /** Expands scales into options, merges page templates, inlines the footer set and sets each field's `allow`. Pure. */

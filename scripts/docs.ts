@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { allFields, enumeratePaths } from '../engine';
-import { loadSurveys } from '../engine/load';
+import { loadSurveys } from '../engine/check/load';
 import type {
   Field,
   Option,

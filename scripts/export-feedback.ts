@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { allFields, type ResolvedSurvey } from '../engine';
-import { loadSurveys } from '../engine/load';
+import { loadSurveys } from '../engine/check/load';
 import { configFromEnv } from '../server/config';
 import { openStore, type FeedbackRecord } from '../server/storage/index';
 import { csvTable } from './csv';

@@ -14,7 +14,7 @@ import {
   englishHash,
   readReviewed,
   type TextEntry,
-} from './translations-stale';
+} from '../engine/check/stale';
 import { csvTable } from './csv';
 
 export const COLUMNS = ['key', 'english', 'welsh', 'english_hash'] as const;

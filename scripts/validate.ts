@@ -3,7 +3,8 @@
 //   npx tsx scripts/validate.ts path/to/survey.json  that file, with a shared/shared.json beside it if there
 //                                                    is one, otherwise definitions/shared/shared.json
 //   npx tsx scripts/validate.ts --dir some/folder    every definition in another folder
-// A full run also warns about reviewed Welsh whose English has changed since (stale Welsh).
+// A full run also warns about reviewed Welsh whose English has changed since (stale Welsh),
+// as the dev server's overlay does.
 // Exit code 1 when any definition has an error.
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -15,7 +16,6 @@ import {
   summary,
   type CheckedFile,
 } from '../engine/check';
-import { staleWelshProblems } from './translations-stale';
 
 const DEFAULT_SHARED = join('definitions', 'shared', 'shared.json');
 
@@ -45,13 +45,9 @@ function checkGiven(files: string[]): CheckedFile[] {
 const args = process.argv.slice(2);
 const dirAt = args.indexOf('--dir');
 const dir = dirAt >= 0 ? (args.splice(dirAt, 2)[1] ?? 'definitions') : 'definitions';
-const checked = args.length
-  ? checkGiven(args)
-  : (({ shared, surveys }) => [shared, ...surveys])(checkAll(dir));
-const problems = [
-  ...checked.flatMap((f) => f.problems),
-  ...(args.length ? [] : staleWelshProblems(dir)),
-];
+const all = args.length ? undefined : checkAll(dir);
+const checked = all ? [all.shared, ...all.surveys] : checkGiven(args);
+const problems = all ? all.problems : checked.flatMap((f) => f.problems);
 for (const problem of problems) console.log(formatProblem(problem));
 console.log(summary(checked.length, problems));
 process.exitCode = problems.some((p) => p.severity === 'error') ? 1 : 0;

@@ -94,7 +94,7 @@ export async function loadDefinitions(
   warn: (message: string) => void = console.warn,
 ): Promise<Map<string, ResolvedSurvey>> {
   // Loaded on demand: the definition checker (ajv) is only needed when no surveys are given.
-  const { loadSurveys } = await import('../engine/load');
+  const { loadSurveys } = await import('../engine/check/load');
   const { surveys, problems } = await loadSurveys(dir);
   for (const p of problems.filter((problem) => problem.severity === 'error')) {
     warn(`Survey definition error, survey not served: ${p.file}${p.pointer}: ${p.message}`);

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Field, SharedBlocks, SurveyDefinition } from '../../engine/types';
-import { SHARED_FILE, definitionFiles, definitionTexts } from '../../scripts/translations-stale';
+import { SHARED_FILE, definitionFiles, definitionTexts } from '../../engine/check/stale';
 
 const DIR = 'definitions';
 const texts = definitionTexts(DIR);

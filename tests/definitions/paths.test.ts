@@ -1,7 +1,7 @@
 // Every route through every survey, counted by hand from the definitions' branching.
 import { describe, expect, it } from 'vitest';
 import { enumeratePaths, nextPage } from '../../engine';
-import { loadSurveys } from '../../engine/load';
+import { loadSurveys } from '../../engine/check/load';
 
 const { surveys, problems } = loadSurveys('definitions');
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkAll, checkDefinition, checkFiles, checkShared } from '../../engine/check';
-import { loadSurveys } from '../../engine/load';
+import { loadSurveys } from '../../engine/check/load';
 import type { DefinitionProblem, SharedBlocks, SurveyDefinition } from '../../engine/types';
 import surveySchema from '../../schemas/survey.schema.json';
 import sharedSchema from '../../schemas/shared.schema.json';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSurveys } from '../../engine/load';
+import { loadSurveys } from '../../engine/check/load';
 import { exportFeedback, feedbackCsv } from '../../scripts/export-feedback';
 import { openStore } from '../../server/storage/index';
 

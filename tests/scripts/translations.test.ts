@@ -10,7 +10,7 @@ import {
   toCsv,
   type Row,
 } from '../../scripts/translations';
-import { englishHash, readReviewed, staleWelshProblems } from '../../scripts/translations-stale';
+import { englishHash, readReviewed, staleWelshProblems } from '../../engine/check/stale';
 
 let dir = '';
 beforeEach(() => {

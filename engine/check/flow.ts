@@ -1,10 +1,10 @@
 // Static checks of a survey's page flow: targets, reachability, loops, the submit page, and
 // that every rule only reads answers already asked on every path to it. This analyses the
 // JSON rather than evaluating it: a `next` rule's possible results are read from its if/else branches.
-import { answerNames, type PageAt } from './check-model';
-import { pointer, type Finding } from './check-source';
-import { listOf, suggestion } from './check-words';
-import type { Rule, SharedBlocks } from './types';
+import { answerNames, type PageAt } from './model';
+import { pointer, type Finding } from './source';
+import { listOf, suggestion } from './words';
+import type { Rule, SharedBlocks } from '../types';
 
 const FINISH = 'finish';
 

@@ -3,8 +3,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseSource, pointer, toProblems, type Finding } from '../engine/check-source';
-import type { DefinitionProblem } from '../engine/types';
+import { parseSource, pointer, toProblems, type Finding } from './source';
+import type { DefinitionProblem } from '../types';
 
 export const SHARED_FILE = 'shared/shared.json';
 /** Where the import records the English each Welsh string was reviewed against. */

@@ -6,12 +6,6 @@ export {
   checkDefinitionSchema,
   checkShared,
   type CheckContext,
-} from './check-definition';
-export {
-  checkAll,
-  checkFiles,
-  checkSharedFile,
-  type CheckedFile,
-  type CheckResult,
-} from './check-files';
-export { formatProblem, summary } from './check-report';
+} from './definition';
+export { checkAll, checkFiles, checkSharedFile, type CheckedFile, type CheckResult } from './files';
+export { formatProblem, summary } from './report';

@@ -2,9 +2,10 @@
 // each survey's id is its file name, and ids and service names are unique.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { checkDefinition, checkDefinitionSchema, checkShared } from './check-definition';
-import { parseSource, toProblems, type Finding, type SourceMap } from './check-source';
-import type { DefinitionProblem, SharedBlocks } from './types';
+import { checkDefinition, checkDefinitionSchema, checkShared } from './definition';
+import { parseSource, toProblems, type Finding, type SourceMap } from './source';
+import { staleWelshProblems } from './stale';
+import type { DefinitionProblem, SharedBlocks } from '../types';
 
 export interface CheckedFile {
   file: string;
@@ -104,7 +105,7 @@ export function checkFiles(surveyFiles: string[], sharedFile: string): CheckResu
   return { shared, surveys, problems: [shared, ...surveys].flatMap((f) => f.problems) };
 }
 
-/** Checks every `<dir>/*.json` survey with `<dir>/shared/shared.json`. */
+/** Checks every `<dir>/*.json` survey with `<dir>/shared/shared.json`, and warns about stale reviewed Welsh. */
 export function checkAll(dir = 'definitions'): CheckResult {
   const surveyFiles = existsSync(dir)
     ? readdirSync(dir)
@@ -112,5 +113,7 @@ export function checkAll(dir = 'definitions'): CheckResult {
         .sort()
         .map((name) => join(dir, name))
     : [];
-  return checkFiles(surveyFiles, join(dir, 'shared', 'shared.json'));
+  const result = checkFiles(surveyFiles, join(dir, 'shared', 'shared.json'));
+  const stale = existsSync(dir) ? staleWelshProblems(dir) : [];
+  return { ...result, problems: [...result.problems, ...stale] };
 }

@@ -1,9 +1,9 @@
 // Checks of fields against each other and against the shared blocks: answer names, options,
 // and every name that refers into shared.json (scales, patterns, Welsh yes/no forms).
-import { flattenFields, optionValues, type FieldAt, type PageAt } from './check-model';
-import { pointer, type Finding } from './check-source';
-import { suggestion } from './check-words';
-import type { SharedBlocks, SurveyDefinition } from './types';
+import { flattenFields, optionValues, type FieldAt, type PageAt } from './model';
+import { pointer, type Finding } from './source';
+import { suggestion } from './words';
+import type { SharedBlocks, SurveyDefinition } from '../types';
 
 /** Findings about one field on its own (its references and its options), at the field's pointer. */
 export function fieldFindings({ field, pointer: at }: FieldAt, shared: SharedBlocks): Finding[] {

@@ -1,9 +1,9 @@
 // JSON Schema checking of definitions (ajv, Node only) with messages written for survey editors.
 import Ajv2020, { type ErrorObject } from 'ajv/dist/2020.js';
-import surveySchema from '../schemas/survey.schema.json';
-import sharedSchema from '../schemas/shared.schema.json';
-import type { Finding } from './check-source';
-import { listOf, suggestion } from './check-words';
+import surveySchema from '../../schemas/survey.schema.json';
+import sharedSchema from '../../schemas/shared.schema.json';
+import type { Finding } from './source';
+import { listOf, suggestion } from './words';
 
 type SchemaNode = {
   description?: string;

@@ -1,12 +1,12 @@
 // Checking one definition: the JSON Schema first, then what a schema cannot say: the page
 // flow, answer names and references into the shared blocks.
-import { surveyFieldFindings, sharedFindings } from './check-fields';
-import { flowFindings } from './check-flow';
-import { pagesOf } from './check-model';
-import { schemaFindings } from './check-schema';
-import { parseSource, pointer, toProblems, type Finding, type SourceMap } from './check-source';
-import { suggestion } from './check-words';
-import type { DefinitionProblem, SharedBlocks, SurveyDefinition } from './types';
+import { surveyFieldFindings, sharedFindings } from './fields';
+import { flowFindings } from './flow';
+import { pagesOf } from './model';
+import { schemaFindings } from './schema';
+import { parseSource, pointer, toProblems, type Finding, type SourceMap } from './source';
+import { suggestion } from './words';
+import type { DefinitionProblem, SharedBlocks, SurveyDefinition } from '../types';
 
 export interface CheckContext {
   /** The file name reported with each problem. */

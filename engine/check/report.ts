@@ -1,5 +1,5 @@
 // Definition problems as text, for the command line and the dev server's log and overlay.
-import type { DefinitionProblem } from './types';
+import type { DefinitionProblem } from '../types';
 
 /** One problem as `file:line:col  /pointer  message`, with its hint indented on the next line. */
 export function formatProblem(p: DefinitionProblem): string {

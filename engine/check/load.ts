@@ -1,9 +1,9 @@
 // Loads the survey definitions from disk for Node (server, scripts): checked, then resolved.
 // A survey with an error is left out; its problems are returned instead.
 import { createHash } from 'node:crypto';
-import { checkAll } from './check';
-import { resolveSurvey } from './resolve';
-import type { DefinitionProblem, ResolvedSurvey, SharedBlocks, SurveyDefinition } from './types';
+import { checkAll } from './files';
+import { resolveSurvey } from '../resolve';
+import type { DefinitionProblem, ResolvedSurvey, SharedBlocks, SurveyDefinition } from '../types';
 
 export interface LoadedSurveys {
   shared: SharedBlocks;

@@ -1,6 +1,6 @@
 // Where a problem sits in a definition file: JSON pointers mapped to 1-based line and column.
 import jsonMap from 'json-source-map';
-import type { DefinitionProblem } from './types';
+import type { DefinitionProblem } from '../types';
 
 export type SourceMap = Record<string, jsonMap.PointerLocation>;
 

@@ -1,7 +1,8 @@
 // A static view of a definition for the semantic checks: pages with their template merged,
 // every field (revealed ones included) and where each piece sits in the file.
-import { pointer } from './check-source';
-import type { Field, Page, SharedBlocks, SurveyDefinition } from './types';
+import { mergeTemplate } from '../resolve';
+import { pointer } from './source';
+import type { Field, Page, SharedBlocks, SurveyDefinition } from '../types';
 
 export interface FieldAt {
   field: Field;
@@ -38,11 +39,7 @@ export function pagesOf(def: SurveyDefinition, shared: SharedBlocks): PageAt[] {
     const at = pointer('pages', index);
     const template = own.template ? shared.pages?.[own.template] : undefined;
     const useTemplateFields = !own.fields?.length && Boolean(template?.fields?.length);
-    const page: Page = {
-      ...template,
-      ...own,
-      fields: useTemplateFields ? (template?.fields ?? []) : (own.fields ?? []),
-    };
+    const page = mergeTemplate(own, shared.pages);
     return {
       id: own.id,
       index,
