@@ -1,5 +1,6 @@
 // Routing through a survey: next, path, back, progress, guards, and which fields are showing.
-import { evaluate, isTruthy, ruleVars } from './rules';
+import { FINISH, START, followingPage as following, otherName, ruleVars } from './graph';
+import { evaluate, isTruthy } from './rules';
 import type {
   Answers,
   AnswerValue,
@@ -9,9 +10,6 @@ import type {
   ResolvedSurvey,
   Target,
 } from './types';
-
-export const FINISH = 'finish';
-export const START = 'start';
 
 /** Other text limits (SPEC.md section 5). */
 export const OTHER_MIN = 2;
@@ -34,8 +32,7 @@ function pageAt(s: ResolvedSurvey, id: string): ResolvedPage {
 }
 
 function followingPage(s: ResolvedSurvey, pageId: string): Target {
-  const index = s.pages.findIndex((page) => page.id === pageId);
-  return s.pages[index + 1]?.id ?? FINISH;
+  return following(s.pages, pageId);
 }
 
 /** Where Continue goes from a page: a page id or 'finish'. A rule that gives no usable target falls back to the following page. */
@@ -97,7 +94,7 @@ export function chosenValues(value: AnswerValue | undefined): string[] {
 /** The text field revealed by an Other option: `<name>Other`, required, 2 to 100 characters. */
 export function otherField(field: ResolvedField, option: Option): ResolvedField {
   return {
-    name: `${field.name}Other`,
+    name: otherName(field.name),
     type: 'text',
     label: option.label,
     required: true,
@@ -111,8 +108,8 @@ export function otherField(field: ResolvedField, option: Option): ResolvedField 
 /** Fields shown under an option when it is chosen: its reveal fields, then the Other text field. */
 export function optionReveals(field: ResolvedField, option: Option): ResolvedField[] {
   const revealed = field.reveal?.[option.value] ?? [];
-  const otherName = `${field.name}Other`;
-  if (!option.other || revealed.some((f) => f.name === otherName)) return revealed;
+  const name = otherName(field.name);
+  if (!option.other || revealed.some((f) => f.name === name)) return revealed;
   return [...revealed, otherField(field, option)];
 }
 

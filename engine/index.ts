@@ -2,7 +2,8 @@
 // (definition checking lives in ./check, imported only by scripts, the server and the dev build).
 export * from './types';
 export { resolveSurvey } from './resolve';
-export { evaluate, ruleVars } from './rules';
+export { evaluate } from './rules';
+export { FINISH, START, otherName, ruleVars, pageEdges, type Edge } from './graph';
 export {
   firstPage,
   findPage,
@@ -21,15 +22,7 @@ export { foldAccents, collapseWhitespace, stripMarkup, sanitiseText } from './sa
 // suggestEmail (./email) is imported on its own so its domain lists load only with the page that sends.
 export { textOf } from './text';
 // Helpers for renderers, the app and the server (added by the engine work).
-export {
-  FINISH,
-  START,
-  chosenValues,
-  optionReveals,
-  pageFields,
-  isRequired,
-  isShown,
-} from './flow';
+export { chosenValues, optionReveals, pageFields, isRequired, isShown } from './flow';
 export { isTruthy } from './rules';
 export { fieldError } from './validation';
 export { DEFAULT_ALLOW } from './sanitise';

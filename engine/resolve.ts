@@ -1,4 +1,5 @@
 // Turns a definition plus the shared blocks into the self-contained form the engine works on.
+import { otherName } from './graph';
 import type {
   Field,
   Option,
@@ -46,7 +47,8 @@ function resolveField(field: Field, shared: SharedBlocks): ResolvedField {
         fields.map((f) => {
           const child = resolveField(f, shared);
           // A definition may spell out the Other text field itself; it is still the Other field.
-          if (otherValues.has(value) && f.name === `${field.name}Other`) child.otherOf = field.name;
+          if (otherValues.has(value) && f.name === otherName(field.name))
+            child.otherOf = field.name;
           return child;
         }),
       ]),

@@ -14,32 +14,3 @@ export function evaluate(rule: Rule, answers: Answers): unknown {
 export function isTruthy(value: unknown): boolean {
   return jsonLogic.truthy(value);
 }
-
-/** The answer names a rule reads, in first-use order. */
-export function ruleVars(rule: Rule): string[] {
-  const names = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      node.forEach(visit);
-      return;
-    }
-    if (node === null || typeof node !== 'object') return;
-    for (const [op, args] of Object.entries(node)) {
-      if (op === 'var') {
-        const name = Array.isArray(args) ? args[0] : args;
-        if (typeof name === 'string' && name !== '') names.add(name.split('.')[0]!);
-        else visit(args);
-      } else if (op === 'missing' || op === 'missing_some') {
-        const list = op === 'missing_some' && Array.isArray(args) ? args[1] : args;
-        for (const name of Array.isArray(list) ? list : [list]) {
-          if (typeof name === 'string') names.add(name);
-          else visit(name);
-        }
-      } else {
-        visit(args);
-      }
-    }
-  };
-  visit(rule);
-  return [...names];
-}

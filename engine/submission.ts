@@ -1,4 +1,5 @@
 // What is sent and stored: prepared in the browser, checked again by the server.
+import { otherName } from './graph';
 import { allFields, chosenValues, findPage, pageFields, pathFor, visibleFields } from './flow';
 import { DEFAULT_ALLOW, sanitiseText } from './sanitise';
 import type {
@@ -29,7 +30,7 @@ function clean(value: AnswerValue | undefined, allow: string | undefined): strin
 }
 
 function otherText(field: ResolvedField, answers: Answers): string {
-  return clean(answers[`${field.name}Other`], field.allow);
+  return clean(answers[otherName(field.name)], field.allow);
 }
 
 /** How one chosen option is sent, given the field's Other handling. */
@@ -144,7 +145,7 @@ function toAnswers(s: ResolvedSurvey, body: Record<string, string>, errors: Fiel
     if (field.type === 'radios' || field.type === 'checkboxes') {
       const { values, other } = parseChoices(field, value);
       answers[field.name] = field.type === 'radios' && values.length === 1 ? values[0] : values;
-      if (other !== undefined) answers[`${field.name}Other`] = other;
+      if (other !== undefined) answers[otherName(field.name)] = other;
     } else {
       answers[field.name] = value;
     }

@@ -5,11 +5,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { allFields, enumeratePaths } from '../engine';
+import { FINISH, allFields, enumeratePaths, otherName, pageEdges, type Edge } from '../engine';
 import { loadSurveys } from '../engine/check/load';
 import type {
   Field,
   Option,
+  Page,
   ResolvedField,
   ResolvedPage,
   ResolvedSurvey,
@@ -18,7 +19,6 @@ import type {
 } from '../engine/types';
 
 export const DOCS_DIR = 'docs/surveys';
-const FINISH = 'finish';
 
 // ---------------------------------------------------------------- rules in words
 
@@ -75,30 +75,16 @@ export function describeRule(rule: Rule): string {
   return JSON.stringify(rule);
 }
 
-/** The targets a `next` rule can return, each with the condition that leads there. */
-export function branchesOf(rule: Rule, fallback: string): { target: string; when: string }[] {
-  if (typeof rule === 'string') return [{ target: rule, when: '' }];
-  if (isObject(rule) && Array.isArray(rule.if)) {
-    const parts = rule.if as Rule[];
-    const branches: { target: string; when: string }[] = [];
-    for (let i = 0; i + 1 < parts.length; i += 2) {
-      for (const inner of branchesOf(parts[i + 1]!, fallback)) {
-        branches.push({
-          target: inner.target,
-          when: [describeRule(parts[i]!), inner.when].filter(Boolean).join(' and '),
-        });
-      }
-    }
-    const otherwise = parts.length % 2 === 1 ? parts.at(-1)! : fallback;
-    for (const inner of branchesOf(otherwise, fallback))
-      branches.push({
-        target: inner.target,
-        when: ['otherwise', inner.when].filter(Boolean).join(' and '),
-      });
-    return branches;
-  }
-  // Some other rule: the engine goes to the page it returns, or to the following page.
-  return [{ target: fallback, when: `by rule ${JSON.stringify(rule)}` }];
+/** A branch's conditions in words, e.g. `whichSector is Private and otherwise`. */
+function conditionsText(when: Edge['when']): string {
+  return when.map((w) => (w === 'otherwise' ? 'otherwise' : describeRule(w))).join(' and ');
+}
+
+/** Where Continue can go from a page (read from the flow graph), each with its condition in words. */
+export function branchesOf(pages: readonly Page[], page: Page): { target: string; when: string }[] {
+  return pageEdges(pages, page)
+    .edges.filter((edge) => edge.kind === 'next')
+    .map((edge) => ({ target: edge.to, when: conditionsText(edge.when) }));
 }
 
 // ---------------------------------------------------------------- flow diagram
@@ -112,10 +98,6 @@ function pageTitle(page: ResolvedPage): string {
   return (page.heading ?? page.fields[0]?.label)?.en ?? page.id;
 }
 
-function followingPage(s: ResolvedSurvey, index: number): string {
-  return s.pages[index + 1]?.id ?? FINISH;
-}
-
 export function flowDiagram(s: ResolvedSurvey): string {
   const lines = ['flowchart TD'];
   const single = s.layout === 'single';
@@ -127,20 +109,18 @@ export function flowDiagram(s: ResolvedSurvey): string {
   }
   lines.push(`  finish([${mermaidText(`Finish: ${s.finish.panelTitle.en}`)}])`);
   if (!single && s.pages[0]) lines.push(`  start --> ${s.pages[0].id}`);
-  s.pages.forEach((page, index) => {
-    const fallback = followingPage(s, index);
-    for (const { target, when } of branchesOf(page.next ?? fallback, fallback)) {
-      lines.push(
-        when ? `  ${page.id} -->|${mermaidText(when)}| ${target}` : `  ${page.id} --> ${target}`,
-      );
+  for (const page of s.pages) {
+    for (const edge of pageEdges(s.pages, page).edges) {
+      const from = `  ${page.id}`;
+      if (edge.kind === 'skip') lines.push(`${from} -. skip .-> ${edge.to}`);
+      else if (edge.kind === 'guard')
+        lines.push(
+          `${from} -.->|${mermaidText(`guard: shown only when ${describeRule(page.guard!.when)}, otherwise sent to ${edge.to}`)}| ${edge.to}`,
+        );
+      else if (edge.when.length === 0) lines.push(`${from} --> ${edge.to}`);
+      else lines.push(`${from} -->|${mermaidText(conditionsText(edge.when))}| ${edge.to}`);
     }
-    if (page.skip) lines.push(`  ${page.id} -. skip .-> ${page.skip}`);
-    if (page.guard) {
-      lines.push(
-        `  ${page.id} -.->|${mermaidText(`guard: shown only when ${describeRule(page.guard.when)}, otherwise sent to ${page.guard.otherwise}`)}| ${page.guard.otherwise}`,
-      );
-    }
-  });
+  }
   return lines.join('\n');
 }
 
@@ -163,8 +143,8 @@ function fieldPlaces(s: ResolvedSurvey): Map<string, FieldPlace> {
       for (const option of (field as ResolvedField).options ?? []) {
         const when = [shownWhen, `${field.name} = ${option.value}`].filter(Boolean).join(' and ');
         visit(field.reveal?.[option.value] ?? [], page, when);
-        if (option.other && !places.has(`${field.name}Other`))
-          places.set(`${field.name}Other`, { page, shownWhen: when });
+        if (option.other && !places.has(otherName(field.name)))
+          places.set(otherName(field.name), { page, shownWhen: when });
       }
     }
   };
@@ -228,7 +208,7 @@ function sentText(
         ? `for ${code(other.value)} the typed text is sent instead`
         : mode === 'append'
           ? `for ${code(other.value)} sent as '${other.label.en}, typed text'`
-          : `for ${code(other.value)} the typed text is sent as ${code(`${field.name}Other`)}`,
+          : `for ${code(other.value)} the typed text is sent as ${code(otherName(field.name))}`,
     );
   }
   if (place.shownWhen) notes.push(`only when ${place.shownWhen}`);
@@ -276,9 +256,8 @@ export function dataDictionary(s: ResolvedSurvey, paths: string[][]): string {
 // ---------------------------------------------------------------- the page
 
 function pagesTable(s: ResolvedSurvey): string {
-  const rows = s.pages.map((page, index) => {
-    const fallback = followingPage(s, index);
-    const next = branchesOf(page.next ?? fallback, fallback)
+  const rows = s.pages.map((page) => {
+    const next = branchesOf(s.pages, page)
       .map(({ target, when }) =>
         when === 'otherwise' ? `${target} otherwise` : when ? `${target} when ${when}` : target,
       )

@@ -1,5 +1,6 @@
 // Checks of fields against each other and against the shared blocks: answer names, options,
 // and every name that refers into shared.json (scales, patterns, Welsh yes/no forms).
+import { otherName } from '../graph';
 import { flattenFields, optionValues, type FieldAt, type PageAt } from './model';
 import { pointer, type Finding } from './source';
 import { suggestion } from './words';
@@ -39,7 +40,7 @@ export function fieldFindings({ field, pointer: at }: FieldAt, shared: SharedBlo
   for (const i of others.slice(1))
     findings.push({
       pointer: `${at}${pointer('options', i, 'other')}`,
-      message: `Only one option can reveal "${field.name}Other"`,
+      message: `Only one option can reveal "${otherName(field.name)}"`,
     });
   if (field.type === 'radios')
     (field.options ?? []).forEach((option, i) => {

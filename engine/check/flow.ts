@@ -1,12 +1,11 @@
 // Static checks of a survey's page flow: targets, reachability, loops, the submit page, and
 // that every rule only reads answers already asked on every path to it. This analyses the
-// JSON rather than evaluating it: a `next` rule's possible results are read from its if/else branches.
+// JSON rather than evaluating it: the edges and the rule variables come from the flow graph (../graph).
 import { answerNames, type PageAt } from './model';
 import { pointer, type Finding } from './source';
 import { listOf, suggestion } from './words';
-import type { Rule, SharedBlocks } from '../types';
-
-const FINISH = 'finish';
+import { FINISH, pageEdges, ruleVarsAt, type Steps, type UnreadRule } from '../graph';
+import type { Page, SharedBlocks } from '../types';
 
 interface Edge {
   from: PageAt;
@@ -14,99 +13,47 @@ interface Edge {
   pointer: string;
 }
 
-interface Located<T> {
-  value: T;
-  pointer: string;
-}
+const UNREAD: Record<UnreadRule['problem'], Omit<Finding, 'pointer'>> = {
+  'gives-nothing': {
+    message: 'The next rule gives no page here',
+    hint: 'Give a page id or "finish"',
+  },
+  unreadable: {
+    message: 'Cannot tell where this next rule leads',
+    hint: 'Write next rules as {"if": [condition, "q3", condition, "q4", "q5"]} with page ids as results',
+    severity: 'warning',
+  },
+  'no-else': {
+    message: 'The next rule has no final else: when no condition matches it gives no page',
+    hint: 'Add the page to go to otherwise as the last item of the list',
+  },
+};
 
-/** The results a `next` rule can give: literal targets, plus findings where it cannot be read statically. */
-function ruleResults(rule: Rule, at: string): { targets: Located<string>[]; findings: Finding[] } {
-  if (typeof rule === 'string') return { targets: [{ value: rule, pointer: at }], findings: [] };
-  const op =
-    rule && typeof rule === 'object' && !Array.isArray(rule)
-      ? ['if', '?:'].find((k) => k in rule)
-      : undefined;
-  const branches = op ? (rule as Record<string, unknown>)[op] : undefined;
-  if (!op || !Array.isArray(branches)) {
-    const finding: Finding =
-      rule === null
-        ? {
-            pointer: at,
-            message: 'The next rule gives no page here',
-            hint: 'Give a page id or "finish"',
-          }
-        : {
-            pointer: at,
-            message: 'Cannot tell where this next rule leads',
-            hint: 'Write next rules as {"if": [condition, "q3", condition, "q4", "q5"]} with page ids as results',
-            severity: 'warning',
-          };
-    return { targets: [], findings: [finding] };
-  }
-  const results: Located<Rule>[] = [];
-  for (let i = 1; i < branches.length; i += 2)
-    results.push({ value: branches[i] as Rule, pointer: `${at}${pointer(op, i)}` });
-  const findings: Finding[] = [];
-  if (branches.length % 2 === 1) {
-    results.push({
-      value: branches.at(-1) as Rule,
-      pointer: `${at}${pointer(op, branches.length - 1)}`,
-    });
-  } else {
-    findings.push({
-      pointer: `${at}${pointer(op)}`,
-      message: 'The next rule has no final else: when no condition matches it gives no page',
-      hint: 'Add the page to go to otherwise as the last item of the list',
-    });
-  }
-  const inner = results.map((r) => ruleResults(r.value, r.pointer));
-  return {
-    targets: inner.flatMap((r) => r.targets),
-    findings: [...findings, ...inner.flatMap((r) => r.findings)],
-  };
-}
-
-/** The answer names a rule reads ({"var": name}), each with its pointer. */
-function ruleVars(rule: unknown, at: string): Located<string>[] {
-  if (Array.isArray(rule)) return rule.flatMap((item, i) => ruleVars(item, `${at}/${i}`));
-  if (!rule || typeof rule !== 'object') return [];
-  return Object.entries(rule).flatMap(([op, args]) => {
-    const here = `${at}${pointer(op)}`;
-    const name = op === 'var' ? (Array.isArray(args) ? args[0] : args) : undefined;
-    if (typeof name === 'string')
-      return name === '' ? [] : [{ value: name.split('.')[0]!, pointer: here }];
-    return ruleVars(args, here);
-  });
-}
-
-/** The pages each page can lead to (next and skip); unknown targets, guard targets included, are findings. */
+/** The pages each page can lead to (next and skip, from the flow graph); unknown targets, guard targets included, are findings. */
 function edgesOf(pages: PageAt[], findings: Finding[]): { edges: Edge[]; allKnown: boolean } {
   const known = new Set([...pages.map((p) => p.id), FINISH]);
+  const merged = pages.map((p) => p.page);
   const edges: Edge[] = [];
   let allKnown = true;
-  const follow = (from: PageAt, to: string, at: string, what: string, isEdge = true) => {
-    if (!known.has(to)) {
-      allKnown = false;
-      findings.push({
-        pointer: at,
-        message: `${what} goes to "${to}", which is not a page of this survey`,
-        hint: `Go to one of: ${listOf(known, 30)}`,
-      });
-    } else if (isEdge) edges.push({ from, to, pointer: at });
-  };
   for (const at of pages) {
-    const { next, skip, guard } = at.page;
-    if (next === undefined) {
-      follow(at, pages[at.index + 1]?.id ?? FINISH, at.pointer, 'next');
-    } else {
-      const { targets, findings: unread } = ruleResults(next as Rule, at.pointerOf('next'));
-      findings.push(...unread);
-      for (const t of targets) follow(at, t.value, t.pointer, 'next');
+    const where = (steps: Steps) =>
+      steps.length === 0 ? at.pointer : at.pointerOf(steps[0] as keyof Page, ...steps.slice(1));
+    const graph = pageEdges(merged, at.page);
+    for (const unread of graph.unread)
+      findings.push({ pointer: where(unread.steps), ...UNREAD[unread.problem] });
+    for (const edge of graph.edges) {
+      if (edge.fallback) continue; // reported above as a rule that gives no page
+      const what = edge.kind === 'guard' ? 'guard.otherwise' : edge.kind;
+      if (!known.has(edge.to)) {
+        allKnown = false;
+        findings.push({
+          pointer: where(edge.steps),
+          message: `${what} goes to "${edge.to}", which is not a page of this survey`,
+          hint: `Go to one of: ${listOf(known, 30)}`,
+        });
+      } else if (edge.kind !== 'guard')
+        edges.push({ from: at, to: edge.to, pointer: where(edge.steps) });
     }
-    if (skip !== undefined) follow(at, skip, at.pointerOf('skip'), 'skip');
-    // A guard sends the respondent back when a page does not apply: a redirect, not a step forward.
-    if (guard)
-      follow(at, guard.otherwise, at.pointerOf('guard', 'otherwise'), 'guard.otherwise', false);
   }
   return { edges, allKnown };
 }
@@ -166,27 +113,27 @@ function ruleVarFindings(
     ]);
     // Inside a template the rule's own parts have no place in this file: point at the template.
     const exact = !at.endsWith('/template');
-    for (const use of ruleVars(rule, at)) {
-      if (available.has(use.value)) continue;
-      const where = askedOn.get(use.value);
-      const base = { pointer: exact ? use.pointer : at };
+    for (const { name, steps } of ruleVarsAt(rule)) {
+      if (available.has(name)) continue;
+      const where = askedOn.get(name);
+      const base = { pointer: exact ? `${at}${pointer(...steps)}` : at };
       if (!where)
         findings.push({
           ...base,
-          message: `${what} reads "${use.value}", which no page of this survey asks`,
-          hint: suggestion(use.value, askedOn.keys(), 'Answers asked'),
+          message: `${what} reads "${name}", which no page of this survey asks`,
+          hint: suggestion(name, askedOn.keys(), 'Answers asked'),
         });
       else if (where === page.id && !samePage)
         findings.push({
           ...base,
-          message: `${what} reads "${use.value}", which is asked on this same page`,
+          message: `${what} reads "${name}", which is asked on this same page`,
           hint: 'A guard runs before its page is shown, so it can only read answers from earlier pages',
         });
       else
         findings.push({
           ...base,
-          message: `${what} reads "${use.value}", which is not asked on every path before ${page.id}`,
-          hint: `"${use.value}" is asked on ${where}; a rule can only read answers asked earlier on every path to it`,
+          message: `${what} reads "${name}", which is not asked on every path before ${page.id}`,
+          hint: `"${name}" is asked on ${where}; a rule can only read answers asked earlier on every path to it`,
         });
     }
   };

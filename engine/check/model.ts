@@ -1,5 +1,6 @@
 // A static view of a definition for the semantic checks: pages with their template merged,
 // every field (revealed ones included) and where each piece sits in the file.
+import { otherName } from '../graph';
 import { mergeTemplate } from '../resolve';
 import { pointer } from './source';
 import type { Field, Page, SharedBlocks, SurveyDefinition } from '../types';
@@ -65,5 +66,7 @@ export function optionValues(field: Field, shared: SharedBlocks): string[] {
 export function answerNames(field: Field, shared: SharedBlocks): string[] {
   const options =
     field.options ?? (field.scale ? shared.scales?.[field.scale]?.options : undefined) ?? [];
-  return options.some((option) => option.other) ? [field.name, `${field.name}Other`] : [field.name];
+  return options.some((option) => option.other)
+    ? [field.name, otherName(field.name)]
+    : [field.name];
 }

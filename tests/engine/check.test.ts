@@ -358,6 +358,35 @@ describe('flow checks', () => {
     ]);
   });
 
+  it('reads the answers named by missing and missing_some as it reads var', () => {
+    const problems = checkEdited((def) => {
+      def.pages[0]!.next = { if: [{ missing: ['neverAsked'] }, 'q2', 'q2'] };
+      def.pages[1]!.fields[0]!.requiredWhen = {
+        missing_some: [1, ['whyDidYouApply', 'alsoNeverAsked']],
+      };
+      def.pages[0]!.fields[0]!.showWhen = { missing: 'notAskedEither' };
+    });
+    expect(brief(problems)).toEqual([
+      {
+        pointer: '/pages/0/next/if/0/missing/0',
+        message: 'The next rule reads "neverAsked", which no page of this survey asks',
+        severity: 'error',
+      },
+      {
+        pointer: '/pages/0/fields/0/showWhen/missing',
+        message:
+          'showWhen of "whyDidYouApply" reads "notAskedEither", which no page of this survey asks',
+        severity: 'error',
+      },
+      {
+        pointer: '/pages/1/fields/0/requiredWhen/missing_some/1/1',
+        message:
+          'requiredWhen of "whichSector" reads "alsoNeverAsked", which no page of this survey asks',
+        severity: 'error',
+      },
+    ]);
+  });
+
   it('needs exactly one submit page, and it must be last', () => {
     expect(
       brief(

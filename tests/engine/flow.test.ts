@@ -11,7 +11,8 @@ import {
   progressOf,
   visibleFields,
 } from '../../engine/flow';
-import { evaluate, ruleVars } from '../../engine/rules';
+import { evaluate } from '../../engine/rules';
+import { ruleVars } from '../../engine/graph';
 import { validatePage } from '../../engine/validation';
 import { barring, basic, checkboxes, inline, page, radios, textField } from './fixtures';
 

@@ -89,7 +89,11 @@ describe('rules in words', () => {
         'q5',
       ],
     };
-    expect(branchesOf(rule, 'q2')).toEqual([
+    const pages = [
+      { id: 'q1', fields: [], next: rule },
+      { id: 'q2', fields: [] },
+    ];
+    expect(branchesOf(pages, pages[0]!)).toEqual([
       { target: 'q3', when: 'a = x' },
       { target: 'q4', when: 'a = y and b is answered' },
       { target: 'finish', when: 'a = y and otherwise' },
