@@ -1,5 +1,6 @@
 // Routing through a survey: next, path, back, progress, guards, and which fields are showing.
 import { FINISH, START, followingPage as following, otherName, ruleVars } from './graph';
+import { chosenValues, typeOf } from './fields';
 import { evaluate, isTruthy } from './rules';
 import type {
   Answers,
@@ -85,12 +86,6 @@ export function guardRedirect(s: ResolvedSurvey, pageId: string, answers: Answer
   return isTruthy(evaluate(guard.when, answers)) ? null : guard.otherwise;
 }
 
-/** The chosen values of an option field, as a list. */
-export function chosenValues(value: AnswerValue | undefined): string[] {
-  if (value === undefined) return [];
-  return (Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'string' && v !== '');
-}
-
 /** The text field revealed by an Other option: `<name>Other`, required, 2 to 100 characters. */
 export function otherField(field: ResolvedField, option: Option): ResolvedField {
   return {
@@ -170,32 +165,14 @@ export function isRequired(field: ResolvedField, answers: Answers): boolean {
   return field.requiredWhen !== undefined && isTruthy(evaluate(field.requiredWhen, answers));
 }
 
-function isEmpty(value: AnswerValue | undefined): boolean {
-  return Array.isArray(value) ? value.length === 0 : value === undefined || value.trim() === '';
-}
-
-function exampleAnswer(field: ResolvedField): AnswerValue {
-  const option = (field.options ?? []).find((o) => !o.exclusive) ?? field.options?.[0];
-  switch (field.type) {
-    case 'radios':
-      return option?.value ?? '';
-    case 'checkboxes':
-      return option ? [option.value] : [];
-    case 'email':
-      return 'name@example.com';
-    default:
-      return 'Example answer';
-  }
-}
-
 /** Fills every required, unanswered, visible field of the path's pages with a valid example answer. */
 function fillRequired(s: ResolvedSurvey, answers: Answers): Answers {
   const filled: Answers = { ...answers };
   for (let changed = true, rounds = 0; changed && rounds < 20; rounds++) {
     changed = false;
     for (const field of visibleFields(s, filled)) {
-      if (isEmpty(filled[field.name]) && isRequired(field, filled)) {
-        filled[field.name] = exampleAnswer(field);
+      if (typeOf(field).isEmpty(filled[field.name]) && isRequired(field, filled)) {
+        filled[field.name] = typeOf(field).example(field);
         changed = true;
       }
     }
@@ -221,10 +198,11 @@ export function enumeratePaths(
   // Each branching field can take each of its options (one at a time for checkboxes) or, when optional, no answer.
   const choices: (AnswerValue | undefined)[][] = branchNames.map((name) => {
     const field = fieldsByName.get(name)!;
+    // Each option as the field's type reads it when it alone is chosen.
     const values: (AnswerValue | undefined)[] = (field.options ?? []).map((o) =>
-      field.type === 'checkboxes' ? [o.value] : o.value,
+      typeOf(field).fromForm([o.value]),
     );
-    if (values.length === 0) values.push(exampleAnswer(field));
+    if (values.length === 0) values.push(typeOf(field).example(field));
     if (!field.required) values.push(undefined);
     return values;
   });

@@ -1,9 +1,12 @@
-// The engine's public, browser-safe API. Pure TypeScript: no React, no DOM, no ajv
-// (definition checking lives in ./check, imported only by scripts, the server and the dev build).
+// The engine's browser-safe core: routing, fields, what is sent, sanitising. Pure TypeScript:
+// no React, no DOM, no Node modules. Imported on their own, so a page loads them only when needed:
+// ./validation (yup schemas generated from the definitions), ./receive (the server's check of a
+// submission), ./email (typo suggestion and its domain lists), ./check (definition checking, Node only).
 export * from './types';
 export { resolveSurvey } from './resolve';
-export { evaluate } from './rules';
+export { evaluate, isTruthy } from './rules';
 export { FINISH, START, otherName, ruleVars, pageEdges, type Edge } from './graph';
+export { FIELD_TYPES, chosenValues, typeOf, type FieldTypeModule } from './fields';
 export {
   firstPage,
   findPage,
@@ -14,17 +17,18 @@ export {
   guardRedirect,
   visibleFields,
   allFields,
+  pageFields,
+  optionReveals,
+  isRequired,
+  isShown,
   enumeratePaths,
 } from './flow';
-export { pageSchema, validatePage } from './validation';
-export { prepareSubmission, validateSubmission } from './submission';
-export { foldAccents, collapseWhitespace, stripMarkup, sanitiseText } from './sanitise';
-// suggestEmail (./email) is imported on its own so its domain lists load only with the page that sends.
-export { textOf } from './text';
-// Helpers for renderers, the app and the server (added by the engine work).
-export { chosenValues, optionReveals, pageFields, isRequired, isShown } from './flow';
-export { isTruthy } from './rules';
-export { fieldError } from './validation';
-export { DEFAULT_ALLOW } from './sanitise';
-export type { SubmissionCheck } from './submission';
+export { prepareSubmission } from './submission';
+export {
+  DEFAULT_ALLOW,
+  foldAccents,
+  collapseWhitespace,
+  stripMarkup,
+  sanitiseText,
+} from './sanitise';
 export type { EmailSuggestion } from './email';

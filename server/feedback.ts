@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { validateSubmission, type ResolvedSurvey } from '../engine/index';
+import type { ResolvedSurvey } from '../engine/index';
+import { validateSubmission } from '../engine/receive';
 import { apiKeyChecker } from './apiKey';
 import { httpError } from './errors';
 import type { FeedbackStore } from './storage/types';

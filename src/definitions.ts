@@ -12,11 +12,6 @@ const loaders = new Map(
   Object.entries(modules).map(([path, load]) => [path.replace(/^.*\/([^/]+)\.json$/, '$1'), load]),
 );
 
-/** Survey ids found in definitions/ (from the file names). */
-export function surveyIds(): string[] {
-  return [...loaders.keys()];
-}
-
 const cache = new Map<string, Promise<ResolvedSurvey>>();
 
 /** The resolved survey with this id, or undefined when there is no such definition. */

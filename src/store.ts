@@ -1,8 +1,7 @@
 // The respondent's survey state: one zustand store persisted in localStorage under one key.
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
-import { prepareSubmission } from '../engine';
-import type { Answers, ResolvedSurvey, Submission } from '../engine';
+import type { Answers } from '../engine';
 import { clock } from './clock';
 
 export const STORAGE_KEY = 'feedback-survey';
@@ -13,25 +12,17 @@ export interface SurveyData {
   surveyName: string | null;
   answers: Answers;
   inProgress: boolean;
-  toSubmit: Submission | null;
   lastActivity: number | null;
-  /** Suggested correction of the typed email address awaiting the respondent's choice. */
-  emailSuggestion: string | null;
 }
 
 export interface SurveyState extends SurveyData {
   cookieBannerDismissed: boolean;
   /** START: a fresh run of a survey. */
   start(surveyName: string): void;
-  /** SAVE: merge answers (clears any pending email suggestion). */
+  /** SAVE: merge answers. */
   save(partial: Answers): void;
-  /** PREPARE_SUBMISSION: shape the answers for sending and keep the result. */
-  prepareSubmission(survey: ResolvedSurvey): Submission;
   /** RESET: on the finish page and after a successful submit. */
   reset(): void;
-  /** SET: remember which survey the respondent is in. */
-  set(surveyName: string): void;
-  setEmailSuggestion(suggestion: string | null): void;
   touch(): void;
   /** Clear everything when the respondent has been idle too long; true when it did. */
   expireIfIdle(): boolean;
@@ -43,9 +34,7 @@ export const emptySurvey: SurveyData = {
   surveyName: null,
   answers: {},
   inProgress: false,
-  toSubmit: null,
   lastActivity: null,
-  emailSuggestion: null,
 };
 
 export const useSurveyStore = create<SurveyState>()(
@@ -56,19 +45,8 @@ export const useSurveyStore = create<SurveyState>()(
       start: (surveyName) =>
         set({ ...emptySurvey, surveyName, inProgress: true, lastActivity: clock.now() }),
       save: (partial) =>
-        set((s) => ({
-          answers: { ...s.answers, ...partial },
-          emailSuggestion: null,
-          lastActivity: clock.now(),
-        })),
-      prepareSubmission: (survey) => {
-        const toSubmit = prepareSubmission(survey, get().answers);
-        set({ toSubmit });
-        return toSubmit;
-      },
+        set((s) => ({ answers: { ...s.answers, ...partial }, lastActivity: clock.now() })),
       reset: () => set((s) => ({ ...emptySurvey, surveyName: s.surveyName })),
-      set: (surveyName) => set({ surveyName }),
-      setEmailSuggestion: (emailSuggestion) => set({ emailSuggestion }),
       touch: () => set({ lastActivity: clock.now() }),
       expireIfIdle: () => {
         const { lastActivity } = get();
@@ -81,12 +59,8 @@ export const useSurveyStore = create<SurveyState>()(
     }),
     {
       name: STORAGE_KEY,
+      // JSON drops the actions (functions); they are rebuilt on load.
       storage: createJSONStorage(() => localStorage),
-      // Only the data is stored; the actions are functions and are rebuilt on load.
-      partialize: (state) =>
-        Object.fromEntries(
-          Object.entries(state).filter(([, value]) => typeof value !== 'function'),
-        ),
       onRehydrateStorage: () => (state) => {
         state?.expireIfIdle();
       },

@@ -1,19 +1,21 @@
 // A question page: formik holds what is typed, the engine decides what is valid and where
 // Continue goes; the submit page also confirms a likely email typo and sends the answers.
 import { useRef, useState } from 'react';
-import { useFormik, type FormikErrors } from 'formik';
+import { useFormik } from 'formik';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   findPage,
   isShown,
   nextPage,
   pageFields,
+  prepareSubmission,
   progressOf,
-  validatePage,
+  typeOf,
   visibleFields,
 } from '../../engine';
-import type { AnswerValue, Answers, Message, ResolvedPage, ResolvedSurvey } from '../../engine';
-import { Button, ErrorSummary, ProgressCaption, Radios, SkipQuestionLink } from '../../renderers';
+import type { AnswerValue, Answers, ResolvedPage, ResolvedSurvey } from '../../engine';
+import { Button, ErrorSummary, ProgressCaption, SkipQuestionLink } from '../../renderers';
+import { toFormikErrors, toMessages, type Messages, type Values } from '../fields/errors';
 import { FieldView, messageText } from '../fields/FieldView';
 import { useDocumentTitle } from '../hooks';
 import { useT } from '../i18n';
@@ -21,11 +23,9 @@ import { surveyPath } from '../paths';
 import { useSurveyStore } from '../store';
 import { submitFeedback } from '../submit';
 import { useSurvey } from '../survey';
+import { EmailChoice } from './EmailChoice';
 import { ErrorContent, UnavailableContent } from './Messages';
-
-type Values = Record<string, AnswerValue>;
-/** Not an answer: the respondent's pick between a suggested email address and the one typed. */
-const EMAIL_CHOICE = 'emailChoice';
+import { EMAIL_CHOICE, useEmailConfirmation } from './useEmailConfirmation';
 
 export function QuestionRoute() {
   const survey = useSurvey();
@@ -36,74 +36,64 @@ export function QuestionRoute() {
   return <QuestionPage key={page.id} survey={survey} page={page} />;
 }
 
+/** The page's errors from its generated yup schema (loaded with the form, after the question shows), in field order. */
+async function validateWithSchema(
+  survey: ResolvedSurvey,
+  page: ResolvedPage,
+  answers: Answers,
+): Promise<Messages> {
+  const { pageSchema, errorsOf } = await import('../../engine/validation');
+  const { ValidationError } = await import('yup');
+  try {
+    await pageSchema(survey, page, answers).validate(answers, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return Object.fromEntries(
+      errorsOf(error, visibleFields(page, answers)).map(({ field, message }) => [field, message]),
+    );
+  }
+}
+
 export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: ResolvedPage }) {
   const { t, lang } = useT();
   const navigate = useNavigate();
   const answers = useSurveyStore((s) => s.answers);
-  const { save, setEmailSuggestion, prepareSubmission, reset } = useSurveyStore.getState();
+  const { save, reset } = useSurveyStore.getState();
   const sending = useRef(false);
   const [failure, setFailure] = useState<{ status?: number } | null>(null);
   const emailField = pageFields(page).find((field) => field.type === 'email');
+  const email = useEmailConfirmation(page.submit ? emailField : undefined);
 
   const initialValues: Values = Object.fromEntries(
-    pageFields(page).map((field) => [
-      field.name,
-      answers[field.name] ?? (field.type === 'checkboxes' ? [] : ''),
-    ]),
+    pageFields(page).map((field) => [field.name, answers[field.name] ?? typeOf(field).empty()]),
   );
-  const [suggestion, setSuggestion] = useState<{ typed: string; full: string } | null>(null);
 
   const formik = useFormik<Values>({
     initialValues: { ...initialValues, [EMAIL_CHOICE]: '' },
     validateOnChange: false,
     validateOnBlur: false,
-    validate: (values) => {
-      const current: Answers = { ...answers, ...values };
-      const errors: Record<string, Message> = {};
-      for (const { field, message } of validatePage(survey, page.id, current))
-        errors[field] ??= message;
-      if (
-        suggestion &&
-        emailField &&
-        values[emailField.name] === suggestion.typed &&
-        !values[EMAIL_CHOICE]
-      ) {
-        errors[EMAIL_CHOICE] = { key: 'emailDomain' };
-      }
-      return errors as unknown as FormikErrors<Values>;
+    validate: async (values) => {
+      const errors = await validateWithSchema(survey, page, { ...answers, ...values });
+      const choice = email.error(values);
+      return toFormikErrors(choice ? { ...errors, [EMAIL_CHOICE]: choice } : errors);
     },
     onSubmit: async (values) => {
-      const { [EMAIL_CHOICE]: choice, ...entered } = values;
-      if (
-        page.submit &&
-        emailField &&
-        visibleFields(page, { ...answers, ...entered }).some((f) => f.name === emailField.name)
-      ) {
-        const typed = String(entered[emailField.name] ?? '');
-        if (suggestion && suggestion.typed === typed) {
-          if (choice === 'suggested') entered[emailField.name] = suggestion.full;
-        } else if (typed) {
-          // The typo lists are only needed here, so they load with the page that sends.
-          const { suggestEmail } = await import('../../engine/email');
-          const found = suggestEmail(typed);
-          if (found && found.full !== typed.trim()) {
-            setSuggestion({ typed, full: found.full });
-            setEmailSuggestion(found.full);
-            formik.setErrors({
-              [EMAIL_CHOICE]: { key: 'emailDomain' },
-            } as unknown as FormikErrors<Values>);
-            return;
-          }
-        }
+      const showing = visibleFields(page, { ...answers, ...values });
+      if (showing.some((f) => f.name === emailField?.name) && (await email.needsChoice(values))) {
+        formik.setErrors(toFormikErrors({ [EMAIL_CHOICE]: { key: 'emailDomain' } }));
+        return;
       }
-      save(entered); // SAVE (also clears the pending suggestion)
+      const entered = email.resolve(values);
+      save(entered); // SAVE
+      const saved = { ...answers, ...entered };
       if (!page.submit) {
-        navigate(surveyPath(lang, survey, nextPage(survey, page.id, { ...answers, ...entered })));
+        navigate(surveyPath(lang, survey, nextPage(survey, page.id, saved)));
         return;
       }
       if (sending.current) return; // a second click while the first is on its way
       sending.current = true;
-      const result = await submitFeedback(prepareSubmission(survey));
+      const result = await submitFeedback(prepareSubmission(survey, saved));
       sending.current = false;
       if (result.ok) {
         reset();
@@ -114,7 +104,7 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
     },
   });
 
-  const errors = formik.errors as unknown as Record<string, Message>;
+  const errors = toMessages(formik.errors);
   const errorNames = Object.keys(errors);
   const hasErrors = errorNames.length > 0;
 
@@ -140,10 +130,9 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
 
   const setValue = (name: string, value: AnswerValue) => {
     void formik.setFieldValue(name, value, false);
-    if (emailField && name === emailField.name && suggestion) {
+    if (email.suggestion && name === emailField?.name) {
       // A changed address needs a fresh check.
-      setSuggestion(null);
-      setEmailSuggestion(null);
+      email.changed(name);
       void formik.setFieldValue(EMAIL_CHOICE, '', false);
     }
   };
@@ -188,27 +177,14 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
                 {...fieldProps}
               />
             ))}
-          {suggestion && emailField && (
-            <Radios
-              name={EMAIL_CHOICE}
-              idPrefix={EMAIL_CHOICE}
-              fieldset={{
-                legend: { text: t('emailSuggestion.legend'), classes: 'govuk-fieldset__legend--m' },
-              }}
-              errorMessage={
-                errors[EMAIL_CHOICE]
-                  ? {
-                      text: messageText(errors[EMAIL_CHOICE], lang, t),
-                      visuallyHiddenText: t('errorMessage.prefix'),
-                    }
-                  : undefined
-              }
-              items={[
-                { value: 'suggested', text: suggestion.full },
-                { value: 'typed', text: suggestion.typed },
-              ]}
+          {email.suggestion && (
+            <EmailChoice
+              suggestion={email.suggestion}
               value={String(formik.values[EMAIL_CHOICE] ?? '')}
+              error={errors[EMAIL_CHOICE]}
               onChange={(value) => void formik.setFieldValue(EMAIL_CHOICE, value, false)}
+              lang={lang}
+              t={t}
             />
           )}
           <Button text={buttonText} type="submit" />

@@ -1,7 +1,7 @@
 // Validation, failure and dead-end screens. Each page type is found in the definitions, the
 // messages expected are the engine's (validatePage) in the page's language.
 import type { Page } from '@playwright/test';
-import { validatePage } from '../../engine';
+import { validatePage } from '../../engine/validation';
 import type { Answers, AnswerValue, Lang, ResolvedPage, ResolvedSurvey } from '../../engine';
 import { pageFields } from '../../engine/flow';
 import { answersForPage } from './helpers/answers';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import eResultJson from '../../definitions/e-result.json';
-import { prepareSubmission, validatePage, validateSubmission, visibleFields } from '../../engine';
+import { prepareSubmission, visibleFields } from '../../engine';
+import { validateSubmission } from '../../engine/receive';
+import { validatePage } from '../../engine/validation';
 import { resolveSurvey } from '../../engine/resolve';
 import type { SurveyDefinition } from '../../engine/types';
 import { shared } from './fixtures';

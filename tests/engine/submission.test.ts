@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { enumeratePaths } from '../../engine/flow';
-import { prepareSubmission, validateSubmission } from '../../engine/submission';
+import { prepareSubmission } from '../../engine/submission';
+import { validateSubmission } from '../../engine/receive';
 import type { Field, ResolvedSurvey, SendRule } from '../../engine/types';
 import { barring, basic, checkboxes, inline, page, radios, textField } from './fixtures';
 

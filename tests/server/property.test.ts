@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { allFields, validateSubmission } from '../../engine/index';
+import { allFields } from '../../engine/index';
+import { validateSubmission } from '../../engine/receive';
 import { API_KEY, fixtureSurveys, pagesDefinition, singleDefinition, testServer } from './fixtures';
 import type { FeedbackStore } from '../../server/storage/types';
 

@@ -1,7 +1,7 @@
 // Journey plans generated from the definitions: which path, which answers on each page,
 // which skip links to follow. The engine's enumeratePaths gives a minimal answer set per
 // distinct path; a 'rich' plan also fills optional fields, Other and revealed fields.
-import { chosenValues, isRequired, pageFields } from '../../../engine/flow';
+import { chosenValues, isRequired, pageFields } from '../../../engine';
 import { enumeratePaths, ruleVars, visibleFields } from '../../../engine';
 import type {
   Answers,

@@ -1,0 +1,29 @@
+// Any number of options; an exclusive ('none of these') option stands alone. Sent as one string,
+// joined with ', ' unless the field says otherwise.
+import type { FieldTypeModule } from './types';
+import {
+  chosenValues,
+  choiceError,
+  exampleOption,
+  joinOf,
+  parseChoices,
+  sentChoices,
+} from './choice';
+
+export const checkboxes: FieldTypeModule = {
+  empty: () => [],
+  isEmpty: (value) => chosenValues(value).length === 0,
+  defaultPattern: 'text',
+  requiredKey: 'selectAtLeastOne',
+  error: (field, value) => choiceError(field, chosenValues(value)),
+  send: (field, answers) => sentChoices(field, answers).join(joinOf(field)),
+  parseSent: (field, sent) => {
+    const { values, other } = parseChoices(field, sent, joinOf(field));
+    return { value: values, other };
+  },
+  fromForm: (posted) => posted.filter((value) => value !== ''),
+  example: (field) => {
+    const option = exampleOption(field);
+    return option ? [option.value] : [];
+  },
+};

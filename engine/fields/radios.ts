@@ -1,0 +1,21 @@
+// One answer from a list of options (or a shared scale).
+import type { FieldTypeModule } from './types';
+import { chosenValues, choiceError, exampleOption, parseChoices, sentChoices } from './choice';
+
+export const radios: FieldTypeModule = {
+  empty: () => '',
+  isEmpty: (value) => chosenValues(value).length === 0,
+  defaultPattern: 'text',
+  requiredKey: 'selectOption',
+  error: (field, value) =>
+    Array.isArray(value) && value.length > 1
+      ? { key: 'invalidOption' }
+      : choiceError(field, chosenValues(value)),
+  send: (field, answers) => sentChoices(field, answers).join(''),
+  parseSent: (field, sent) => {
+    const { values, other } = parseChoices(field, sent, undefined);
+    return { value: values.length === 1 ? values[0]! : values, other };
+  },
+  fromForm: (posted) => posted[0] ?? '',
+  example: (field) => exampleOption(field)?.value ?? '',
+};

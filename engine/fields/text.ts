@@ -1,0 +1,47 @@
+// Free text: the short `text` input and the `textarea`, and what they share with email.
+import { DEFAULT_ALLOW, collapseWhitespace, sanitiseText } from '../sanitise';
+import type { AnswerValue, Answers, Message, ResolvedField } from '../types';
+import type { FieldTypeModule } from './types';
+
+/** Comments and short answers (SPEC section 5): 2 to 1000 characters unless the field says. */
+export const TEXT_MIN = 2;
+export const TEXT_MAX = 1000;
+
+/** The text as it will be sent: markup stripped, accents folded, disallowed characters removed. */
+export function sentText(field: ResolvedField, value: AnswerValue | undefined): string {
+  return typeof value === 'string' ? sanitiseText(value, field.allow ?? DEFAULT_ALLOW) : '';
+}
+
+/** The shared behaviour of a one-string field; `check` adds what is particular to the type. */
+export function stringField(
+  own: Pick<FieldTypeModule, 'defaultPattern' | 'requiredKey' | 'error' | 'example'> &
+    Partial<Pick<FieldTypeModule, 'send'>>,
+): FieldTypeModule {
+  return {
+    empty: () => '',
+    isEmpty: (value) =>
+      value === undefined || (typeof value === 'string' && collapseWhitespace(value) === ''),
+    fromForm: (posted) => posted[0] ?? '',
+    parseSent: (_field, sent) => ({ value: sent }),
+    send: (field: ResolvedField, answers: Answers) => sentText(field, answers[field.name]),
+    ...own,
+  };
+}
+
+/** Length rules on the sent text, so the browser, the counter and the server judge one string. */
+export function lengthError(field: ResolvedField, value: AnswerValue): Message | null {
+  if (typeof value !== 'string') return { key: 'invalidOption' };
+  const min = field.minLength ?? TEXT_MIN;
+  const max = field.maxLength ?? TEXT_MAX;
+  const measured = sentText(field, value);
+  if (measured.length < min) return { key: 'tooShort', params: { min } };
+  if (measured.length > max) return { key: 'tooLong', params: { max } };
+  return null;
+}
+
+export const text = stringField({
+  defaultPattern: 'text',
+  requiredKey: 'enterAnswer',
+  error: lengthError,
+  example: () => 'Example answer',
+});
