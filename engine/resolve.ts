@@ -1,4 +1,5 @@
 // Turns a definition plus the shared blocks into the self-contained form the engine works on.
+import { typeOf } from './fields';
 import { otherName } from './graph';
 import type {
   Field,
@@ -11,32 +12,26 @@ import type {
   SurveyDefinition,
 } from './types';
 
-const YES_NO_SCALE = 'yes-no';
-const DEFAULT_WELSH_YES_NO = 'ie';
-
 function scaleOptions(field: Field, shared: SharedBlocks): Option[] {
-  const options = structuredClone(shared.scales[field.scale ?? '']?.options ?? []);
-  if (field.scale !== YES_NO_SCALE && field.welshYesNo === undefined) return options;
-  // Welsh has no single word for yes or no: the answer follows the question's verb (WELSH.md).
-  const welsh = shared.welshYesNo[field.welshYesNo ?? DEFAULT_WELSH_YES_NO];
-  if (!welsh) return options;
+  const scale = shared.scales[field.scale ?? ''];
+  const options = structuredClone(scale?.options ?? []);
+  const forms = scale?.welshAnswerForms;
+  // Welsh has no single word for yes or no: the answer follows the question's verb.
+  const welsh = forms && shared.welshYesNo[field.welshYesNo ?? forms.default];
+  if (!forms || !welsh) return options;
   return options.map((option) => {
-    if (option.value === 'Yes') return { ...option, label: { ...option.label, cy: welsh.yes } };
-    if (option.value === 'No') return { ...option, label: { ...option.label, cy: welsh.no } };
+    if (option.value === forms.yes) return { ...option, label: { ...option.label, cy: welsh.yes } };
+    if (option.value === forms.no) return { ...option, label: { ...option.label, cy: welsh.no } };
     return option;
   });
 }
 
-function defaultPattern(field: Field): string {
-  return field.type === 'email' ? 'email' : 'text';
-}
-
 function resolveField(field: Field, shared: SharedBlocks): ResolvedField {
   const resolved: ResolvedField = structuredClone(field);
-  if (field.type === 'radios' || field.type === 'checkboxes') {
+  if (field.options || field.scale) {
     resolved.options = field.options ? structuredClone(field.options) : scaleOptions(field, shared);
   }
-  resolved.allow = shared.patterns[field.pattern ?? defaultPattern(field)];
+  resolved.allow = shared.patterns[field.pattern ?? typeOf(field).defaultPattern];
   if (field.reveal) {
     const otherValues = new Set(
       (resolved.options ?? []).filter((o) => o.other).map((o) => o.value),

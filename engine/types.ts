@@ -56,7 +56,7 @@ export interface Field {
   /** Radios/checkboxes: explicit options, or a shared scale name (exactly one of the two). */
   options?: Option[];
   scale?: ScaleName;
-  /** Yes/no scales: which Welsh answer form fits the question's verb (see WELSH.md): 'do' | 'ydw' | 'ydy' | 'oes' | 'hoffwn' | 'oedd' | 'ie'. */
+  /** Scales with `welshAnswerForms`: which Welsh answer form (shared.json `welshYesNo`) fits the question's verb, e.g. 'do' | 'ydw' | 'oes'. */
   welshYesNo?: string;
   /** Radios laid out inline (short yes/no). */
   inline?: boolean;
@@ -143,7 +143,8 @@ export interface SurveyDefinition {
   title: Text;
   /** Stated duration in minutes on the start page. */
   duration: number;
-  theme: 'default' | 'barring';
+  /** How the pages look: 'default' GOV.UK, or 'purple' (a purple accent for a service respondents must tell apart). */
+  theme: 'default' | 'purple';
   /** Show the English/Cymraeg toggle (default true). */
   languageToggle?: boolean;
   /** Show the 'Question x of y' caption. */
@@ -161,6 +162,8 @@ export interface SurveyDefinition {
 
 export interface Scale {
   options: Option[];
+  /** A yes/no scale: the options whose Welsh labels follow the question's answer form, and the form used when a field names none. */
+  welshAnswerForms?: { yes: string; no: string; default: string };
 }
 
 /** definitions/shared/shared.json */

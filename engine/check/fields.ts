@@ -1,5 +1,6 @@
 // Checks of fields against each other and against the shared blocks: answer names, options,
 // and every name that refers into shared.json (scales, patterns, Welsh yes/no forms).
+import { FIELD_TYPES } from '../fields';
 import { otherName } from '../graph';
 import { flattenFields, optionValues, type FieldAt, type PageAt } from './model';
 import { pointer, type Finding } from './source';
@@ -25,6 +26,19 @@ export function fieldFindings({ field, pointer: at }: FieldAt, shared: SharedBlo
   ref('scale', field.scale, shared.scales, 'scale');
   ref('pattern', field.pattern, shared.patterns, 'pattern');
   ref('Welsh yes/no form', field.welshYesNo, shared.welshYesNo, 'welshYesNo');
+  const scale = field.scale ? shared.scales?.[field.scale] : undefined;
+  if (field.welshYesNo !== undefined && scale && !scale.welshAnswerForms)
+    findings.push({
+      pointer: `${at}/welshYesNo`,
+      message: `welshYesNo only applies to a yes/no scale, and "${field.scale}" has no welshAnswerForms`,
+      hint: 'Remove welshYesNo, or use a scale that declares welshAnswerForms in shared.json',
+    });
+  if (!Object.hasOwn(FIELD_TYPES, field.type))
+    findings.push({
+      pointer: `${at}/type`,
+      message: `Field type "${field.type}" has no engine module`,
+      hint: `Add one to engine/fields and its renderer to src/fields; known types: ${Object.keys(FIELD_TYPES).join(', ')}`,
+    });
 
   const seen = new Set<string>();
   (field.options ?? []).forEach((option, i) => {
@@ -134,6 +148,21 @@ export function surveyFieldFindings(
 export function sharedFindings(shared: SharedBlocks): Finding[] {
   const findings: Finding[] = [];
   for (const [name, scale] of Object.entries(shared.scales)) {
+    const forms = scale.welshAnswerForms;
+    if (forms) {
+      for (const key of ['yes', 'no'] as const)
+        if (!scale.options.some((option) => option.value === forms[key]))
+          findings.push({
+            pointer: pointer('scales', name, 'welshAnswerForms', key),
+            message: `"${forms[key]}" is not an option of scale "${name}"`,
+          });
+      if (!Object.hasOwn(shared.welshYesNo, forms.default))
+        findings.push({
+          pointer: pointer('scales', name, 'welshAnswerForms', 'default'),
+          message: `Unknown Welsh yes/no form "${forms.default}"`,
+          hint: suggestion(forms.default, Object.keys(shared.welshYesNo), 'Known in shared.json'),
+        });
+    }
     const seen = new Set<string>();
     scale.options.forEach((option, i) => {
       if (seen.has(option.value))

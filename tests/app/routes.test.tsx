@@ -72,11 +72,11 @@ describe('routes', () => {
     });
   });
 
-  it('hides the language toggle when the survey turns it off and uses the barring theme', async () => {
+  it('hides the language toggle when the survey turns it off and uses the survey purple theme', async () => {
     renderApp('/en/barring');
     expect(await screen.findByRole('button', { name: /Start/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Cymraeg' })).not.toBeInTheDocument();
-    expect(document.querySelector('.app-theme--barring')).not.toBeNull();
+    expect(document.querySelector('.app-theme--purple')).not.toBeNull();
   });
 
   it('has a cookies page in both languages', async () => {

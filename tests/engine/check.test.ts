@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkAll, checkDefinition, checkFiles, checkShared } from '../../engine/check';
 import { loadSurveys } from '../../engine/check/load';
-import type { DefinitionProblem, SharedBlocks, SurveyDefinition } from '../../engine/types';
+import { fieldFindings } from '../../engine/check/fields';
+import type {
+  DefinitionProblem,
+  FieldType,
+  SharedBlocks,
+  SurveyDefinition,
+} from '../../engine/types';
 import surveySchema from '../../schemas/survey.schema.json';
 import sharedSchema from '../../schemas/shared.schema.json';
 
@@ -228,7 +234,7 @@ describe('schema messages', () => {
       expect.objectContaining({
         pointer: '/theme',
         message: '"dark" is not allowed here',
-        hint: 'Use one of: "default", "barring"',
+        hint: 'Use one of: "default", "purple"',
       }),
     ]);
   });
@@ -510,12 +516,60 @@ describe('field and shared reference checks', () => {
     ]);
   });
 
+  it('checks the Welsh answer forms a yes/no scale declares, and welshYesNo only on such a scale', () => {
+    const broken = structuredClone(shared) as SharedBlocks;
+    broken.scales['yes-no']!.welshAnswerForms!.default = 'naddo';
+    expect(brief(checkShared(broken, { file: 'shared.json' }))).toEqual([
+      {
+        pointer: '/scales/yes-no/welshAnswerForms/default',
+        message: 'Unknown Welsh yes/no form "naddo"',
+        severity: 'error',
+      },
+    ]);
+    const problems = checkEdited((def) => {
+      def.pages[1]!.fields[0]! = {
+        ...def.pages[1]!.fields[0]!,
+        options: undefined,
+        scale: 'satisfaction',
+        welshYesNo: 'do',
+      };
+    });
+    expect(brief(problems)).toContainEqual({
+      pointer: '/pages/1/fields/0/welshYesNo',
+      message:
+        'welshYesNo only applies to a yes/no scale, and "satisfaction" has no welshAnswerForms',
+      severity: 'error',
+    });
+  });
+
+  it('refuses a field type that has no engine module', () => {
+    const def = structuredClone(mini);
+    const field = def.pages[0]!.fields[0]!;
+    const findings = fieldFindings(
+      {
+        field: { ...field, type: 'date' as FieldType },
+        pointer: '/pages/0/fields/0',
+        fromTemplate: false,
+      },
+      shared,
+    );
+    expect(findings.map((f) => [f.pointer, f.message])).toContainEqual([
+      '/pages/0/fields/0/type',
+      'Field type "date" has no engine module',
+    ]);
+  });
+
   it('checks shared.json: schema, scale values and patterns', () => {
     const broken = structuredClone(shared) as SharedBlocks & Record<string, unknown>;
     broken.scales['yes-no']!.options[1]!.value = 'Yes';
     broken.patterns.name = 'a-';
     broken.patterns.bad = 'z-a';
     expect(brief(checkShared(broken, { file: 'shared.json' }))).toEqual([
+      {
+        pointer: '/scales/yes-no/welshAnswerForms/no',
+        message: '"No" is not an option of scale "yes-no"',
+        severity: 'error',
+      },
       {
         pointer: '/scales/yes-no/options/1/value',
         message: 'Option value "Yes" is used twice in scale "yes-no"',

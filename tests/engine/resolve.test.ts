@@ -39,6 +39,33 @@ describe('resolveSurvey', () => {
     expect(b!.options!.map((o) => o.label.cy)).toEqual(['Ie', 'Na']);
   });
 
+  it('takes the yes/no scale, its option values and the default form from shared.json, not code', () => {
+    const renamed = structuredClone(shared);
+    renamed.scales['ie-na'] = {
+      options: [
+        { value: 'Y', label: text('Yes') },
+        { value: 'N', label: text('No') },
+      ],
+      welshAnswerForms: { yes: 'Y', no: 'N', default: 'oes' },
+    };
+    delete renamed.scales['yes-no'];
+    const s = resolveSurvey(
+      definition([
+        page('q1', [
+          scaleField({ name: 'a', scale: 'ie-na' }),
+          scaleField({ name: 'b', scale: 'ie-na', welshYesNo: 'hoffwn' }),
+          scaleField({ name: 'c', scale: 'satisfaction', welshYesNo: 'do' }),
+        ]),
+      ]),
+      renamed,
+    );
+    const [a, b, c] = s.pages[0]!.fields;
+    expect(a!.options!.map((o) => o.label.cy)).toEqual(['Oes', 'Nac oes']);
+    expect(b!.options!.map((o) => o.label.cy)).toEqual(['Hoffwn', 'Na hoffwn']);
+    // A scale that declares no Welsh answer forms keeps its own Welsh labels.
+    expect(c!.options![0]!.label.cy).toBe('Bodlon iawn');
+  });
+
   it('keeps explicit options and sets no options on text fields', () => {
     const s = resolveSurvey(
       definition([page('q1', [radios('r', ['A', 'B']), textField('t')])]),
