@@ -1,4 +1,4 @@
-// Local email typo suggestion (never sent anywhere). Thresholds from SPEC.md section 5.
+// Local email typo suggestion (never sent anywhere). Distance thresholds of 2 for domain, second-level and top-level domain.
 import spellChecker from '@zootools/email-spell-checker';
 
 /** Common webmail domains, UK ones included. */

@@ -12,7 +12,7 @@ import type {
   Target,
 } from './types';
 
-/** Other text limits (SPEC.md section 5). */
+/** Other text limits (docs/architecture.md, 'Limits'). */
 export const OTHER_MIN = 2;
 export const OTHER_MAX = 100;
 

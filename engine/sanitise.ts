@@ -1,4 +1,4 @@
-// Text clean-up applied to free text before it is sent (DESIGN.md 'Engine rules').
+// Text clean-up applied to free text before it is sent (docs/architecture.md, 'Sanitising').
 
 // Letters that NFD does not split into a base letter plus a combining mark.
 const UNSPLIT_LETTERS: Record<string, string> = {

@@ -168,7 +168,7 @@ export interface Scale {
 
 /** definitions/shared/shared.json */
 export interface SharedBlocks {
-  /** The answer-field catalogue (SPEC.md section 3). */
+  /** The answer-field catalogue: every answer name a survey may use. */
   fields: string[];
   scales: Record<ScaleName, Scale>;
   /** Welsh yes/no answer forms: form -> { yes, no } Welsh labels. */

@@ -1,4 +1,4 @@
-// Page validation (SPEC section 5) as yup schemas generated from the definitions: the one path
+// Page validation (limits in docs/architecture.md) as yup schemas generated from the definitions: the one path
 // used by the app's form, the server's check of a submission and the no-JavaScript form posts.
 // Messages are keys for i18n, never English text.
 import { mixed, object, ValidationError, type ObjectSchema } from 'yup';

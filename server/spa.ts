@@ -11,7 +11,7 @@ export type AppPath =
 const SURVEY_SCREENS = ['finish', 'timeout'];
 
 /**
- * Whether a path is one of the app's screens (see the routes table in DESIGN.md), derived
+ * Whether a path is one of the app's screens (see the routes table in server/README.md), derived
  * from the definitions: `/{lang}/cookies`, `/{lang}/{survey}` (+ `/`), `/{lang}/{survey}/{page id}`,
  * `/finish`, `/timeout`. A one-page survey has no page routes and drops a trailing slash.
  */

@@ -1,4 +1,4 @@
-// The route table (DESIGN.md 'Routes'). Loaders do the checks that must happen before a page
+// The route table (README, and docs/architecture.md 'How an answer travels'). Loaders do the checks that must happen before a page
 // shows: unknown survey or page (404), inactivity expiry, no survey in progress (timeout), guards.
 import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 import { findPage, guardRedirect } from '../engine';

@@ -5,7 +5,7 @@ import type { Answers } from '../engine';
 import { clock } from './clock';
 
 export const STORAGE_KEY = 'feedback-survey';
-/** Sixty minutes without activity clears the answers (SPEC section 9). */
+/** Sixty minutes without activity clears the answers (docs/architecture.md, 'Limits'). */
 export const INACTIVITY_LIMIT_MS = 60 * 60 * 1000;
 
 export interface SurveyData {

@@ -1,4 +1,4 @@
-// An email address: 7 to 256 characters and an address pattern (SPEC section 5). Sent as typed,
+// An email address: 7 to 256 characters and an address pattern. Sent as typed,
 // cleaned by the `email` pattern.
 import { collapseWhitespace } from '../sanitise';
 import type { Message } from '../types';

@@ -3,7 +3,7 @@ import { DEFAULT_ALLOW, collapseWhitespace, sanitiseText } from '../sanitise';
 import type { AnswerValue, Answers, Message, ResolvedField } from '../types';
 import type { FieldTypeModule } from './types';
 
-/** Comments and short answers (SPEC section 5): 2 to 1000 characters unless the field says. */
+/** Comments and short answers: 2 to 1000 characters unless the field says (docs/architecture.md, 'Limits'). */
 export const TEXT_MIN = 2;
 export const TEXT_MAX = 1000;
 

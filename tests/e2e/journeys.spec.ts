@@ -17,7 +17,7 @@ import {
 } from './helpers/journey';
 import { LANGS, messageText, surveys, ui } from './helpers/surveys';
 
-// The paths SPEC.md and DESIGN.md state in words: a definition that strays from them fails here
+// The paths the product specification states in words: a definition that strays from them fails here
 // even though the app and the generated journeys would still agree with each other.
 const SPEC_PATHS: Record<string, string[][]> = {
   basic: [

@@ -47,7 +47,7 @@ export function ui(lang: Lang, key: string, params: Record<string, string | numb
   );
 }
 
-/** The words the GOV.UK pattern fixes (WELSH.md); checked independently of the i18n files. */
+/** The words GOV.UK services use for these standard phrases; checked independently of the i18n files. */
 export const STANDARD: Record<
   Lang,
   {
