@@ -90,3 +90,10 @@ export function pathOf(lang: Lang, survey: ResolvedSurvey, target = 'start'): st
     return root;
   return `${root}/${target}`;
 }
+
+/** A page kind a test needs: when no definition has one any more, the test fails rather than
+ *  quietly skipping, so a definition change cannot remove coverage unnoticed. */
+export function needed<T>(found: T | undefined, what: string): T {
+  if (found === undefined) throw new Error(`No definition has ${what}: this test lost its subject`);
+  return found;
+}
