@@ -1,6 +1,7 @@
 // Routing through a survey: next, path, back, progress, guards, and which fields are showing.
 import { FINISH, START, followingPage as following, otherName, ruleVars } from './graph';
 import { chosenValues, typeOf } from './fields';
+import { offeredOptions } from './fields/choice';
 import { evaluate, isTruthy } from './rules';
 import type {
   Answers,
@@ -86,15 +87,18 @@ export function guardRedirect(s: ResolvedSurvey, pageId: string, answers: Answer
   return isTruthy(evaluate(guard.when, answers)) ? null : guard.otherwise;
 }
 
-/** The text field revealed by an Other option: `<name>Other`, required, 2 to 100 characters. */
+/** The text box revealed by an Other option: `<name>Other`, required, 2 to 100 characters, with
+ *  a character count like every other limited text box. */
 export function otherField(field: ResolvedField, option: Option): ResolvedField {
   return {
     name: otherName(field.name),
-    type: 'text',
+    type: 'textarea',
     label: option.label,
     required: true,
     minLength: OTHER_MIN,
     maxLength: OTHER_MAX,
+    characterCount: true,
+    rows: 2,
     allow: field.allow,
     otherOf: field.name,
   };
@@ -118,7 +122,7 @@ function visibleOf(fields: ResolvedField[], answers: Answers): ResolvedField[] {
     .filter((field) => isShown(field, answers))
     .flatMap((field) => {
       const chosen = chosenValues(answers[field.name]);
-      const revealed = (field.options ?? [])
+      const revealed = offeredOptions(field, answers)
         .filter((option) => chosen.includes(option.value))
         .flatMap((option) => visibleOf(optionReveals(field, option), answers));
       return [field, ...revealed];
@@ -144,6 +148,13 @@ function everyField(fields: ResolvedField[]): ResolvedField[] {
     field,
     ...everyField((field.options ?? []).flatMap((option) => optionReveals(field, option))),
   ]);
+}
+
+/** The answers without anything saved for this page's fields (revealed and Other fields too):
+ *  what a 'Skip this question' link leaves, so nothing of the page is sent. */
+export function skipPage(page: ResolvedPage, answers: Answers): Answers {
+  const names = new Set(pageFields(page).map((field) => field.name));
+  return Object.fromEntries(Object.entries(answers).filter(([name]) => !names.has(name)));
 }
 
 /** Every field a page can show, whatever the answers. */
@@ -172,7 +183,7 @@ function fillRequired(s: ResolvedSurvey, answers: Answers): Answers {
     changed = false;
     for (const field of visibleFields(s, filled)) {
       if (typeOf(field).isEmpty(filled[field.name]) && isRequired(field, filled)) {
-        filled[field.name] = typeOf(field).example(field);
+        filled[field.name] = typeOf(field).example(field, filled);
         changed = true;
       }
     }
@@ -202,7 +213,7 @@ export function enumeratePaths(
     const values: (AnswerValue | undefined)[] = (field.options ?? []).map((o) =>
       typeOf(field).fromForm([o.value]),
     );
-    if (values.length === 0) values.push(typeOf(field).example(field));
+    if (values.length === 0) values.push(typeOf(field).example(field, {}));
     if (!field.required) values.push(undefined);
     return values;
   });

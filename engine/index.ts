@@ -6,7 +6,7 @@ export * from './types';
 export { resolveSurvey } from './resolve';
 export { evaluate, isTruthy } from './rules';
 export { FINISH, START, otherName, ruleVars, pageEdges, type Edge } from './graph';
-export { FIELD_TYPES, chosenValues, typeOf, type FieldTypeModule } from './fields';
+export { FIELD_TYPES, chosenValues, offeredOptions, typeOf, type FieldTypeModule } from './fields';
 export {
   firstPage,
   findPage,
@@ -18,12 +18,14 @@ export {
   visibleFields,
   allFields,
   pageFields,
+  skipPage,
   optionReveals,
   isRequired,
   isShown,
   enumeratePaths,
 } from './flow';
 export { prepareSubmission } from './submission';
+export { sentText } from './fields/text';
 export {
   DEFAULT_ALLOW,
   foldAccents,

@@ -30,6 +30,8 @@ export interface Option {
   exclusive?: boolean;
   /** Draw the GOV.UK 'or' divider before this option. */
   dividerBefore?: boolean;
+  /** json-logic: the option is offered only while this is truthy (answers from earlier pages). */
+  showWhen?: Rule;
 }
 
 export type FieldType = 'radios' | 'checkboxes' | 'textarea' | 'text' | 'email';

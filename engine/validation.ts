@@ -25,7 +25,7 @@ export function fieldError(field: ResolvedField, answers: Answers): Message | nu
   const value = answers[field.name];
   const type = typeOf(field);
   if (type.isEmpty(value)) return isRequired(field, answers) ? requiredMessage(field) : null;
-  return type.error(field, value!);
+  return type.error(field, value!, answers);
 }
 
 /** A yup object schema for the page's visible fields; each error's message is a `Message` object.

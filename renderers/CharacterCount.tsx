@@ -31,6 +31,8 @@ export interface CharacterCountProps extends Omit<TextareaProps, 'formGroup' | '
   locale?: string;
   /** Builds the live message from the characters/words remaining (negative when over); overrides the *Text options. */
   formatCountMessage?: (remaining: number, countType: CountType) => string;
+  /** The part of the text that counts, e.g. what will be sent once it is cleaned (default: all of it). */
+  countedText?: (text: string) => string;
 }
 
 // govuk-frontend's own English defaults (character-count.mjs).
@@ -73,6 +75,7 @@ export function CharacterCount(props: CharacterCountProps) {
     formGroup,
     locale = 'en',
     formatCountMessage,
+    countedText,
     onChange,
     charactersUnderLimitText,
     charactersAtLimitText,
@@ -88,7 +91,13 @@ export function CharacterCount(props: CharacterCountProps) {
   const text = 'value' in props ? (props.value ?? '') : own;
 
   const limit = maxlength ?? maxwords ?? Infinity;
-  const count = countOf(text, countType, maxwords !== undefined && maxlength === undefined, locale);
+  const counted = countedText ? countedText(text) : text;
+  const count = countOf(
+    counted,
+    countType,
+    maxwords !== undefined && maxlength === undefined,
+    locale,
+  );
   const remaining = limit - count;
   const isError = remaining < 0;
   const shown = !threshold || (limit * threshold) / 100 <= count;

@@ -163,7 +163,12 @@ function code(text: string): string {
 
 function allowedValues(field: ResolvedField): string {
   if (field.options)
-    return field.options.map((o: Option) => `${code(o.value)} ${o.label.en}`).join('<br>');
+    return field.options
+      .map((o: Option) => {
+        const when = o.showWhen === undefined ? '' : ` (offered when ${describeRule(o.showWhen)})`;
+        return `${code(o.value)} ${o.label.en}${when}`;
+      })
+      .join('<br>');
   const length =
     field.minLength !== undefined || field.maxLength !== undefined
       ? `${field.minLength ?? 0} to ${field.maxLength ?? 'any number of'} characters`

@@ -1,7 +1,8 @@
 // The respondent's survey state: one zustand store persisted in localStorage under one key.
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
-import type { Answers } from '../engine';
+import { skipPage } from '../engine';
+import type { Answers, ResolvedPage } from '../engine';
 import { clock } from './clock';
 
 export const STORAGE_KEY = 'feedback-survey';
@@ -21,6 +22,8 @@ export interface SurveyState extends SurveyData {
   start(surveyName: string): void;
   /** SAVE: merge answers. */
   save(partial: Answers): void;
+  /** SKIP: forget what was saved for a page the respondent skips, so none of it is sent. */
+  skip(page: ResolvedPage): void;
   /** RESET: on the finish page and after a successful submit. */
   reset(): void;
   touch(): void;
@@ -46,6 +49,8 @@ export const useSurveyStore = create<SurveyState>()(
         set({ ...emptySurvey, surveyName, inProgress: true, lastActivity: clock.now() }),
       save: (partial) =>
         set((s) => ({ answers: { ...s.answers, ...partial }, lastActivity: clock.now() })),
+      skip: (page) =>
+        set((s) => ({ answers: skipPage(page, s.answers), lastActivity: clock.now() })),
       reset: () => set((s) => ({ ...emptySurvey, surveyName: s.surveyName })),
       touch: () => set({ lastActivity: clock.now() }),
       expireIfIdle: () => {
@@ -68,9 +73,13 @@ export const useSurveyStore = create<SurveyState>()(
   ),
 );
 
-/** Navigation counts as activity: expire an idle session first, then record the visit. */
-export function checkActivity(): void {
+/** Navigation, Continue, Send and Skip count as activity: an idle session expires first (so an
+ *  action after the hour never revives it), then the activity is recorded. True while a survey is
+ *  in progress. */
+export function checkActivity(): boolean {
   const store = useSurveyStore.getState();
   store.expireIfIdle();
-  if (useSurveyStore.getState().inProgress) store.touch();
+  if (!useSurveyStore.getState().inProgress) return false;
+  store.touch();
+  return true;
 }

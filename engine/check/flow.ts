@@ -143,7 +143,18 @@ function ruleVarFindings(
     if (next !== undefined && typeof next !== 'string')
       check(next, page.pointerOf('next'), page, 'The next rule', true);
     if (guard) check(guard.when, page.pointerOf('guard', 'when'), page, 'The guard', false);
-    for (const { field, pointer: at, fromTemplate } of page.fields)
+    for (const { field, pointer: at, fromTemplate } of page.fields) {
+      // An option's rule decides what the page offers, so like a guard it reads earlier pages only.
+      (field.options ?? []).forEach((option, i) => {
+        if (option.showWhen !== undefined)
+          check(
+            option.showWhen,
+            fromTemplate ? at : `${at}${pointer('options', i, 'showWhen')}`,
+            page,
+            `showWhen of option "${option.value}"`,
+            false,
+          );
+      });
       for (const key of ['requiredWhen', 'showWhen'] as const)
         if (field[key] !== undefined)
           check(
@@ -153,6 +164,7 @@ function ruleVarFindings(
             `${key} of "${field.name}"`,
             true,
           );
+    }
   }
   return findings;
 }

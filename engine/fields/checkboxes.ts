@@ -15,15 +15,15 @@ export const checkboxes: FieldTypeModule = {
   isEmpty: (value) => chosenValues(value).length === 0,
   defaultPattern: 'text',
   requiredKey: 'selectAtLeastOne',
-  error: (field, value) => choiceError(field, chosenValues(value)),
+  error: (field, value, answers) => choiceError(field, chosenValues(value), answers),
   send: (field, answers) => sentChoices(field, answers).join(joinOf(field)),
   parseSent: (field, sent) => {
     const { values, other } = parseChoices(field, sent, joinOf(field));
     return { value: values, other };
   },
   fromForm: (posted) => posted.filter((value) => value !== ''),
-  example: (field) => {
-    const option = exampleOption(field);
+  example: (field, answers) => {
+    const option = exampleOption(field, answers);
     return option ? [option.value] : [];
   },
 };

@@ -1,6 +1,7 @@
 // What radios and checkboxes share: options, the Other option's text and how choices are sent
 // and read back.
 import { otherName } from '../graph';
+import { evaluate, isTruthy } from '../rules';
 import type { AnswerValue, Answers, Message, Option, ResolvedField } from '../types';
 import { sentText } from './text';
 
@@ -18,9 +19,20 @@ export function otherMode(field: ResolvedField): 'replace' | 'append' | 'separat
   return field.send?.other ?? 'separate';
 }
 
+/** The options offered with these answers: those without a showWhen rule, or whose rule holds. */
+export function offeredOptions(field: ResolvedField, answers: Answers): Option[] {
+  return (field.options ?? []).filter(
+    (option) => option.showWhen === undefined || isTruthy(evaluate(option.showWhen, answers)),
+  );
+}
+
 /** A choice is valid when every value is an offered option and an exclusive option stands alone. */
-export function choiceError(field: ResolvedField, chosen: string[]): Message | null {
-  const options = field.options ?? [];
+export function choiceError(
+  field: ResolvedField,
+  chosen: string[],
+  answers: Answers,
+): Message | null {
+  const options = offeredOptions(field, answers);
   const known = chosen.every((v) => options.some((o) => o.value === v));
   const exclusiveMixed =
     chosen.length > 1 && options.some((o) => o.exclusive && chosen.includes(o.value));
@@ -96,7 +108,8 @@ export function parseChoices(
   return { values };
 }
 
-/** The first option a respondent would pick ('none of these' options last). */
-export function exampleOption(field: ResolvedField): Option | undefined {
-  return (field.options ?? []).find((o) => !o.exclusive) ?? field.options?.[0];
+/** The first offered option a respondent would pick ('none of these' options last). */
+export function exampleOption(field: ResolvedField, answers: Answers): Option | undefined {
+  const options = offeredOptions(field, answers);
+  return options.find((o) => !o.exclusive) ?? options[0];
 }

@@ -23,4 +23,4 @@ export function typeOf(field: Pick<ResolvedField, 'type'>): FieldTypeModule {
 }
 
 export type { FieldTypeModule } from './types';
-export { chosenValues } from './choice';
+export { chosenValues, offeredOptions } from './choice';

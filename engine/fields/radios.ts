@@ -7,15 +7,15 @@ export const radios: FieldTypeModule = {
   isEmpty: (value) => chosenValues(value).length === 0,
   defaultPattern: 'text',
   requiredKey: 'selectOption',
-  error: (field, value) =>
+  error: (field, value, answers) =>
     Array.isArray(value) && value.length > 1
       ? { key: 'invalidOption' }
-      : choiceError(field, chosenValues(value)),
+      : choiceError(field, chosenValues(value), answers),
   send: (field, answers) => sentChoices(field, answers).join(''),
   parseSent: (field, sent) => {
     const { values, other } = parseChoices(field, sent, undefined);
     return { value: values.length === 1 ? values[0]! : values, other };
   },
   fromForm: (posted) => posted[0] ?? '',
-  example: (field) => exampleOption(field)?.value ?? '',
+  example: (field, answers) => exampleOption(field, answers)?.value ?? '',
 };

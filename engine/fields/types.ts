@@ -11,14 +11,15 @@ export interface FieldTypeModule {
   defaultPattern: string;
   /** The message key when a required field is left empty (`errors.<key>` in the app's text). */
   requiredKey: string;
-  /** What is wrong with a non-empty value, or null. Lengths are judged on what would be sent. */
-  error(field: ResolvedField, value: AnswerValue): Message | null;
+  /** What is wrong with a non-empty value, or null. Lengths are judged on what would be sent;
+   *  choices against the options offered with these answers. */
+  error(field: ResolvedField, value: AnswerValue, answers: Answers): Message | null;
   /** The string sent for the field (empty when nothing is sent). */
   send(field: ResolvedField, answers: Answers): string;
   /** Reads a sent string back into the answer (and the Other text, for choices). */
   parseSent(field: ResolvedField, sent: string): { value: AnswerValue; other?: string };
   /** Reads the values a form posted under the field's name (no JavaScript). */
   fromForm(posted: string[]): AnswerValue;
-  /** A valid answer, for path enumeration and generated journeys. */
-  example(field: ResolvedField): AnswerValue;
+  /** A valid answer with these answers, for path enumeration and generated journeys. */
+  example(field: ResolvedField, answers: Answers): AnswerValue;
 }

@@ -1,6 +1,6 @@
 // Radios and checkboxes: options with hints, the 'or' divider, exclusive options and the
 // fields an option reveals.
-import { optionReveals } from '../../engine';
+import { offeredOptions, optionReveals } from '../../engine';
 import { Checkboxes, Radios } from '../../renderers';
 import type { CheckboxItem } from '../../renderers';
 import { errorMessageOf, hintOf, labelContentOf, sizeOf, type FieldViewProps } from './common';
@@ -9,7 +9,7 @@ import { FieldView } from './FieldView';
 function itemsOf(props: FieldViewProps): CheckboxItem[] {
   const { field, lang, t } = props;
   const items: CheckboxItem[] = [];
-  for (const option of field.options ?? []) {
+  for (const option of offeredOptions(field, props.answers)) {
     if (option.dividerBefore) items.push({ divider: t('common.or') });
     const revealed = optionReveals(field, option);
     items.push({

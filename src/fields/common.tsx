@@ -1,7 +1,7 @@
 // What every field renderer receives, and the pieces they share (label text, error message).
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import type { AnswerValue, Lang, Message, ResolvedField } from '../../engine';
+import type { AnswerValue, Answers, Lang, Message, ResolvedField } from '../../engine';
 
 /** 'page': the field's legend/label is the page's h1; 'question': one of several questions; 'nested': revealed under an option. */
 export type FieldLevel = 'page' | 'question' | 'nested';
@@ -10,6 +10,8 @@ export interface FieldViewProps {
   field: ResolvedField;
   level: FieldLevel;
   values: Record<string, AnswerValue>;
+  /** Every answer so far with this page's values: what option rules read. */
+  answers: Answers;
   errors: Record<string, Message>;
   setValue: (name: string, value: AnswerValue) => void;
   lang: Lang;

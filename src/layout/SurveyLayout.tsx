@@ -1,9 +1,11 @@
 // The frame of every screen inside one survey: its title, theme, footer, back link and toggle.
-import { Outlet, useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useNavigate, useParams } from 'react-router-dom';
 import { backOf, findPage } from '../../engine';
 import { useT } from '../i18n';
 import { surveyPath } from '../paths';
-import { useSurveyStore } from '../store';
+import { clock } from '../clock';
+import { INACTIVITY_LIMIT_MS, useSurveyStore } from '../store';
 import { useSurvey } from '../survey';
 import { Chrome } from './Chrome';
 
@@ -12,12 +14,30 @@ export function SurveyLayout() {
   const { lang } = useT();
   const { page: pageId } = useParams();
   const answers = useSurveyStore((s) => s.answers);
+  const lastActivity = useSurveyStore((s) => s.lastActivity);
+  const navigate = useNavigate();
   const page = pageId
     ? findPage(survey, pageId)
     : survey.layout === 'single'
       ? survey.pages[0]
       : undefined;
   // Question pages of a multi-page survey have a back link (start page for the first one).
+  const onQuestion = Boolean(page) && (Boolean(pageId) || survey.layout === 'single');
+
+  // The hour runs out even in a tab left open: the answers leave storage then, and a question
+  // page (which may show names and addresses) gives way to the timeout page.
+  useEffect(() => {
+    if (lastActivity === null) return;
+    const timer = setTimeout(
+      () => {
+        if (useSurveyStore.getState().expireIfIdle() && onQuestion)
+          navigate(surveyPath(lang, survey, 'timeout'));
+      },
+      Math.max(0, lastActivity + INACTIVITY_LIMIT_MS - clock.now()) + 1000,
+    );
+    return () => clearTimeout(timer);
+  }, [lastActivity, onQuestion, navigate, lang, survey]);
+
   const showBack = !!pageId && !!page && page.backLink !== false && survey.layout !== 'single';
   const backHref = showBack ? surveyPath(lang, survey, backOf(survey, page.id, answers)) : null;
   return (

@@ -20,7 +20,7 @@ import { FieldView, messageText } from '../fields/FieldView';
 import { useDocumentTitle } from '../hooks';
 import { useT } from '../i18n';
 import { surveyPath } from '../paths';
-import { useSurveyStore } from '../store';
+import { checkActivity, useSurveyStore } from '../store';
 import { submitFeedback } from '../submit';
 import { useSurvey } from '../survey';
 import { EmailChoice } from './EmailChoice';
@@ -79,6 +79,10 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
       return toFormikErrors(choice ? { ...errors, [EMAIL_CHOICE]: choice } : errors);
     },
     onSubmit: async (values) => {
+      if (!checkActivity()) {
+        navigate(surveyPath(lang, survey, 'timeout'));
+        return;
+      }
       const showing = visibleFields(page, { ...answers, ...values });
       if (showing.some((f) => f.name === emailField?.name) && (await email.needsChoice(values))) {
         formik.setErrors(toFormikErrors({ [EMAIL_CHOICE]: { key: 'emailDomain' } }));
@@ -136,7 +140,14 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
       void formik.setFieldValue(EMAIL_CHOICE, '', false);
     }
   };
-  const fieldProps = { values: formik.values, errors, setValue, lang, t };
+  const fieldProps = {
+    values: formik.values,
+    answers: { ...answers, ...formik.values },
+    errors,
+    setValue,
+    lang,
+    t,
+  };
   const errorList = errorNames.map((name) => ({
     text: messageText(errors[name]!, lang, t),
     href: `#${name}`,
@@ -192,6 +203,14 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
             <SkipQuestionLink
               href={surveyPath(lang, survey, page.skip)}
               text={t('common.skipQuestion')}
+              onClick={(event) => {
+                // Skipping saves nothing and forgets what was saved here before.
+                if (checkActivity()) useSurveyStore.getState().skip(page);
+                else {
+                  event.preventDefault();
+                  navigate(surveyPath(lang, survey, 'timeout'));
+                }
+              }}
             />
           )}
         </form>

@@ -104,7 +104,8 @@ describe('flow on an inline survey', () => {
     const withOther = visibleFields(q1, { pick: 'Other' });
     expect(withOther.map((f) => f.name)).toEqual(['pick', 'pickOther', 'many']);
     expect(withOther[1]).toMatchObject({
-      type: 'text',
+      type: 'textarea',
+      characterCount: true,
       required: true,
       minLength: 2,
       maxLength: 100,
