@@ -309,6 +309,66 @@ for (const lang of LANGS) {
   });
 }
 
+/** The answers are gone from storage and the respondent is on the timeout page. */
+async function expectTimedOut(page: Page, lang: Lang): Promise<void> {
+  await expect(page).toHaveURL(urlOf(page, pathOf(lang, multiPage, 'timeout')));
+  await expect(page.locator('h1')).toHaveText(ui(lang, 'timeout.title'));
+  const state = await storedState(page);
+  expect(state?.answers ?? {}).toEqual({});
+  expect(state?.inProgress ?? false).toBe(false);
+}
+
+/** Walks to a page of the multi-page survey with a fake clock, its answers filled in. */
+async function idleOn(page: Page, lang: Lang, pageId: string): Promise<{ posts: string[] }> {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await page.clock.install();
+  const plan = planThrough(multiPage, pageId);
+  const { saved } = await walk(page, multiPage, lang, plan, { stopAt: pageId, checks: false });
+  const here = multiPage.pages.find((p) => p.id === pageId)!;
+  await fillPage(page, here, saved, answersForPage(multiPage, here, saved, plan));
+  return { posts };
+}
+
+// setSystemTime moves the clock without running the app's own expiry timer, so each action is
+// tested on its own: the hour has passed, and the tab has not yet noticed.
+test('en: Continue after 61 idle minutes leads to the timeout page and saves nothing', async ({
+  page,
+}) => {
+  await idleOn(page, 'en', multiPage.pages[0]!.id);
+  await page.clock.setSystemTime(Date.now() + 61 * MINUTE);
+  await submitButton(page).click();
+  await expectTimedOut(page, 'en');
+});
+
+test('cy: Send after 61 idle minutes leads to the timeout page and sends nothing', async ({
+  page,
+}) => {
+  const submitPage = multiPage.pages.find((p) => p.submit)!;
+  const { posts } = await idleOn(page, 'cy', submitPage.id);
+  await page.clock.setSystemTime(Date.now() + 61 * MINUTE);
+  await submitButton(page).click();
+  await expectTimedOut(page, 'cy');
+  expect(posts, 'nothing was sent').toEqual([]);
+});
+
+test('en: Back after 61 idle minutes leads to the timeout page', async ({ page }) => {
+  await idleOn(page, 'en', multiPage.pages[1]!.id);
+  await page.clock.setSystemTime(Date.now() + 61 * MINUTE);
+  await page.getByRole('link', { name: ui('en', 'common.back'), exact: true }).click();
+  await expectTimedOut(page, 'en');
+});
+
+test('cy: an open tab left untouched for 61 minutes clears the answers and shows the timeout page', async ({
+  page,
+}) => {
+  await idleOn(page, 'cy', multiPage.pages[1]!.id);
+  await page.clock.fastForward(61 * MINUTE);
+  await expectTimedOut(page, 'cy');
+});
+
 test('a question page opened with no survey in progress leads to the timeout page', async ({
   page,
 }) => {
