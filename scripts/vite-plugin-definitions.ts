@@ -18,6 +18,7 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
   let dir = resolve(root, options.dir ?? 'definitions');
   let server: ViteDevServer | undefined;
   let failing: Report | undefined;
+  let shown: Report | undefined;
 
   const check = (): Report => {
     const { shared, surveys, problems } = checkAll(dir);
@@ -35,7 +36,7 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
   const overlay = (report: Report) => ({
     type: 'error' as const,
     err: {
-      message: `Survey definitions have errors:\n${report.text}`,
+      message: `Survey definitions have ${report.errors.length ? 'errors' : 'warnings'}:\n${report.text}`,
       stack: '',
       plugin: 'survey-definitions',
     },
@@ -46,10 +47,12 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
     const logger = dev.config.logger;
     if (report.errors.length) logger.error(report.text, { timestamp: true });
     else if (report.warnings.length) logger.warn(report.text, { timestamp: true });
-    const wasFailing = failing;
+    const wasShown = shown;
     failing = report.errors.length ? report : undefined;
-    if (failing) dev.ws.send(overlay(failing));
-    else if (wasFailing) dev.ws.send({ type: 'full-reload' }); // clears the overlay
+    // Warnings (stale Welsh, say) show too, as `npm run validate` prints them; the overlay can be dismissed.
+    shown = report.errors.length || report.warnings.length ? report : undefined;
+    if (shown) dev.ws.send(overlay(shown));
+    else if (wasShown) dev.ws.send({ type: 'full-reload' }); // clears the overlay
     return Boolean(failing);
   };
 
@@ -64,7 +67,7 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
       checkInDev(dev);
       // A page opened after the check still needs to see the overlay.
       dev.ws.on('connection', () => {
-        if (failing) dev.ws.send(overlay(failing));
+        if (shown) dev.ws.send(overlay(shown));
       });
     },
     buildStart() {

@@ -190,4 +190,29 @@ describe('definitionsPlugin', () => {
     );
     expect(p.handleHotUpdate!({ file: `${process.cwd()}/src/main.tsx`, server })).toBeUndefined();
   });
+
+  it('shows stale Welsh in the dev overlay, as npm run validate does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plugin-stale-'));
+    cpSync('definitions', dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'translations', 'reviewed.json'),
+      JSON.stringify({ 'basic.json#/title': '000000000000' }),
+    );
+    const send = vi.fn();
+    const server = {
+      ws: { send, on: vi.fn() },
+      config: { logger: { error: vi.fn(), warn: vi.fn() } },
+    };
+    plugin(dir).configureServer!(server);
+    rmSync(dir, { recursive: true });
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({
+        err: expect.objectContaining({
+          message: expect.stringMatching(
+            /^Survey definitions have warnings:[\s\S]*The English changed after its Welsh was reviewed/,
+          ),
+        }),
+      }),
+    );
+  });
 });
