@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{engine,server,scripts,definitions}/**/*.test.ts'],
+          include: ['tests/{engine,server,scripts,definitions,team}/**/*.test.ts'],
         },
       },
       {
