@@ -3,7 +3,7 @@ import type { ResolvedSurvey } from '../engine/index';
 import { validateSubmission } from '../engine/receive';
 import { apiKeyChecker } from './apiKey';
 import { httpError } from './errors';
-import type { FeedbackStore } from './storage/types';
+import type { FeedbackStore, Lang } from './storage/types';
 
 export interface FeedbackRouteOptions {
   paths: string[];
@@ -69,11 +69,18 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
           definitionHash: survey.hash ?? '',
           receivedAt: options.clock(),
           answers: result.submission,
+          lang: respondentLanguage(request.headers['content-language']),
         });
         return reply.code(201).send({ id });
       },
     });
   }
+}
+
+/** The page language the browser reports (`Content-Language: en|cy`); anything else is unknown. */
+export function respondentLanguage(header: string | string[] | undefined): Lang | null {
+  const value = typeof header === 'string' ? header.trim().toLowerCase() : '';
+  return value === 'en' || value === 'cy' ? value : null;
 }
 
 function mediaType(header: string | undefined): string {

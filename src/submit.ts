@@ -13,11 +13,21 @@ export async function submitFeedback(submission: Submission): Promise<SubmitResu
   try {
     response = await fetch(FEEDBACK_URL, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'x-api-key': API_KEY },
+      headers: {
+        'Content-Type': 'application/json',
+        'x-api-key': API_KEY,
+        // The page's language (set by Root), stored with the answers for the team's figures.
+        ...(pageLanguage() ? { 'Content-Language': pageLanguage() } : {}),
+      },
       body: JSON.stringify(submission),
     });
   } catch {
     return { ok: false, unavailable: true };
   }
   return response.ok ? { ok: true } : { ok: false, status: response.status };
+}
+
+function pageLanguage(): string | undefined {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang === 'en' || lang === 'cy' ? lang : undefined;
 }

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import { openPostgresStore } from './postgres';
 import { openSqliteStore } from './sqlite';
-import type { FeedbackStore } from './types';
+import type { StoreWithTeam } from './types';
 
-export type { FeedbackStore, FeedbackRecord, NewFeedback } from './types';
+export type { FeedbackStore, FeedbackRecord, NewFeedback, StoreWithTeam } from './types';
 
 /** PostgreSQL when DATABASE_URL is set, otherwise `${dataDir}/feedback.sqlite`. */
 export async function openStore(options: {
   databaseUrl?: string;
   dataDir: string;
-}): Promise<FeedbackStore> {
+}): Promise<StoreWithTeam> {
   if (options.databaseUrl) return openPostgresStore(options.databaseUrl);
   return openSqliteStore(join(options.dataDir, 'feedback.sqlite'));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { FeedbackRecord, FeedbackStore, NewFeedback } from './types';
+import { feedbackRecord, LANG_MIGRATION, teamStore, teamTablesMigration } from './team-sql';
+import type { StoreWithTeam, NewFeedback } from './types';
 
 // Same versioned-migration idea as SQLite, with a one-row table for the version.
 const MIGRATIONS = [
@@ -12,22 +13,16 @@ const MIGRATIONS = [
      answers JSONB NOT NULL
    );
    CREATE INDEX feedback_received_at ON feedback (received_at);`,
+  LANG_MIGRATION,
+  teamTablesMigration('UUID'),
 ];
-
-interface Row {
-  id: string;
-  survey_id: string;
-  definition_hash: string;
-  received_at: Date;
-  answers: Record<string, string>;
-}
 
 /**
  * PostgreSQL store, used when DATABASE_URL is set (several API instances, one database).
  * Durability is the server's: with the default `synchronous_commit = on` an INSERT returns
  * only after its WAL record is flushed.
  */
-export async function openPostgresStore(connectionString: string): Promise<FeedbackStore> {
+export async function openPostgresStore(connectionString: string): Promise<StoreWithTeam> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   await migrate(pool);
 
@@ -35,13 +30,14 @@ export async function openPostgresStore(connectionString: string): Promise<Feedb
     async save(record: NewFeedback) {
       const id = randomUUID();
       await pool.query(
-        'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers) VALUES ($1, $2, $3, $4, $5)',
+        'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES ($1, $2, $3, $4, $5, $6)',
         [
           id,
           record.surveyId,
           record.definitionHash,
           record.receivedAt,
           JSON.stringify(record.answers),
+          record.lang ?? null,
         ],
       );
       return { id };
@@ -55,11 +51,10 @@ export async function openPostgresStore(connectionString: string): Promise<Feedb
       return Number(result.rows[0]?.n ?? 0);
     },
     async list(options = {}) {
-      const result = await pool.query<Row>(
-        'SELECT * FROM feedback ORDER BY received_at, id LIMIT $1',
-        [options.limit ?? null],
-      );
-      return result.rows.map(toRecord);
+      const result = await pool.query('SELECT * FROM feedback ORDER BY received_at, id LIMIT $1', [
+        options.limit ?? null,
+      ]);
+      return result.rows.map(feedbackRecord);
     },
     async has(id) {
       const result = await pool.query('SELECT 1 FROM feedback WHERE id = $1', [id]);
@@ -68,6 +63,13 @@ export async function openPostgresStore(connectionString: string): Promise<Feedb
     async close() {
       await pool.end();
     },
+    team: teamStore({
+      dialect: 'postgres',
+      all: async <T>(sql: string, params: unknown[] = []) =>
+        (await pool.query(numbered(sql), params)).rows as T[],
+      run: async (sql: string, params: unknown[] = []) =>
+        (await pool.query(numbered(sql), params)).rowCount ?? 0,
+    }),
   };
 }
 
@@ -94,12 +96,8 @@ async function migrate(pool: pg.Pool): Promise<void> {
   }
 }
 
-function toRecord(row: Row): FeedbackRecord {
-  return {
-    id: row.id,
-    surveyId: row.survey_id,
-    definitionHash: row.definition_hash,
-    receivedAt: row.received_at,
-    answers: row.answers,
-  };
+/** `?` placeholders as PostgreSQL's `$1`, `$2`, ... (the shared team queries use `?`). */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
 }

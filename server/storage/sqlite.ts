@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { FeedbackRecord, FeedbackStore, NewFeedback } from './types';
+import { feedbackRecord, LANG_MIGRATION, teamStore, teamTablesMigration } from './team-sql';
+import type { StoreWithTeam, Lang, NewFeedback } from './types';
 
 // Each entry moves the schema one version on; `user_version` remembers how far a file has got.
 const MIGRATIONS = [
@@ -14,6 +15,8 @@ const MIGRATIONS = [
      answers TEXT NOT NULL      -- JSON object of strings
    );
    CREATE INDEX feedback_received_at ON feedback (received_at);`,
+  LANG_MIGRATION,
+  teamTablesMigration('TEXT'),
 ];
 
 interface Row {
@@ -22,6 +25,7 @@ interface Row {
   definition_hash: string;
   received_at: string;
   answers: string;
+  lang: Lang | null;
 }
 
 interface Pending {
@@ -37,16 +41,18 @@ interface Pending {
  * To keep that affordable under load, saves arriving in the same event-loop turn share
  * one transaction (group commit) and so one fsync.
  */
-export function openSqliteStore(file: string): FeedbackStore {
+export function openSqliteStore(file: string): StoreWithTeam {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
+  // So deleting a response (or purging old ones) also removes its tags.
+  db.pragma('foreign_keys = ON');
   migrate(db);
 
   const insert = db.prepare(
-    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers)',
+    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang)',
   );
   const insertAll = db.transaction((rows: Row[]) => {
     for (const row of rows) insert.run(row);
@@ -74,6 +80,7 @@ export function openSqliteStore(file: string): FeedbackStore {
         definition_hash: record.definitionHash,
         received_at: record.receivedAt.toISOString(),
         answers: JSON.stringify(record.answers),
+        lang: record.lang ?? null,
       };
       return new Promise((resolve, reject) => {
         queue.push({ row, resolve, reject });
@@ -94,7 +101,7 @@ export function openSqliteStore(file: string): FeedbackStore {
       const rows = db
         .prepare('SELECT * FROM feedback ORDER BY received_at, id LIMIT ?')
         .all(options.limit ?? -1) as Row[];
-      return rows.map(toRecord);
+      return rows.map(feedbackRecord);
     },
     async has(id) {
       return db.prepare('SELECT 1 FROM feedback WHERE id = ?').get(id) !== undefined;
@@ -103,6 +110,11 @@ export function openSqliteStore(file: string): FeedbackStore {
       if (scheduled) flush();
       db.close();
     },
+    team: teamStore({
+      dialect: 'sqlite',
+      all: async <T>(sql: string, params: unknown[] = []) => db.prepare(sql).all(...params) as T[],
+      run: async (sql: string, params: unknown[] = []) => db.prepare(sql).run(...params).changes,
+    }),
   };
 }
 
@@ -114,14 +126,4 @@ function migrate(db: Database.Database): void {
     MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
     db.pragma(`user_version = ${MIGRATIONS.length}`);
   })();
-}
-
-function toRecord(row: Row): FeedbackRecord {
-  return {
-    id: row.id,
-    surveyId: row.survey_id,
-    definitionHash: row.definition_hash,
-    receivedAt: new Date(row.received_at),
-    answers: JSON.parse(row.answers) as Record<string, string>,
-  };
 }

@@ -1,3 +1,5 @@
+import type { TeamStore } from './team-types';
+
 /** One stored feedback submission. */
 export interface FeedbackRecord {
   /** Random UUID, returned to the browser as `{ id }`. */
@@ -9,7 +11,11 @@ export interface FeedbackRecord {
   receivedAt: Date;
   /** The validated, re-sanitised submission (flat strings, including serviceName). */
   answers: Record<string, string>;
+  /** The language the respondent answered in; null (or absent on a new record) when unknown. */
+  lang?: Lang | null;
 }
+
+export type Lang = 'en' | 'cy';
 
 export type NewFeedback = Omit<FeedbackRecord, 'id'>;
 
@@ -25,3 +31,6 @@ export interface FeedbackStore {
   has(id: string): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** The real stores also hold the feedback team's tables (server/team). */
+export type StoreWithTeam = FeedbackStore & { team: TeamStore };

@@ -22,7 +22,7 @@ async function behavesAsAStore(store: FeedbackStore) {
   expect(await store.count()).toBe(3);
   const listed = await store.list();
   expect(listed.map((r) => r.answers.howToImprove)).toEqual(['answer 1', 'answer 2', 'answer 3']);
-  expect(listed[0]).toEqual({ id: ids[0]!.id, ...record(1) });
+  expect(listed[0]).toEqual({ id: ids[0]!.id, lang: null, ...record(1) });
   expect(await store.list({ limit: 2 })).toHaveLength(2);
   expect(await store.has(ids[1]!.id)).toBe(true);
   expect(await store.has('00000000-0000-0000-0000-000000000000')).toBe(false);
@@ -44,7 +44,7 @@ describe('SQLite store', () => {
     await store.close();
 
     const raw = new Database(file);
-    expect(raw.pragma('user_version', { simple: true })).toBe(1);
+    expect(raw.pragma('user_version', { simple: true })).toBe(3);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
 
@@ -84,7 +84,10 @@ describe.skipIf(!postgresUrl)('PostgreSQL store', () => {
   it('migrates once, even when several instances start together, and is chosen by openStore', async () => {
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
-    await admin.query('DROP TABLE IF EXISTS feedback, schema_version');
+    await admin.query('DROP TABLE IF EXISTS feedback, schema_version CASCADE');
+    await admin.query(
+      'DROP TABLE IF EXISTS team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag',
+    );
     await admin.end();
     const stores = await Promise.all(
       [1, 2, 3].map(() => openStore({ databaseUrl: postgresUrl, dataDir: 'unused' })),
@@ -96,6 +99,6 @@ describe.skipIf(!postgresUrl)('PostgreSQL store', () => {
     await client.connect();
     const { rows } = await client.query('SELECT version FROM schema_version');
     await client.end();
-    expect(rows).toEqual([{ version: 1 }]);
+    expect(rows).toEqual([{ version: 3 }]);
   });
 });

@@ -1,0 +1,398 @@
+// The team area's tables and queries, written once for SQLite and PostgreSQL. Times are kept as
+// ISO 8601 UTC text in the team tables (text order is time order on both databases).
+import { randomUUID } from 'node:crypto';
+import type { FeedbackRecord, Lang } from './types';
+import type {
+  AuditEntry,
+  Credential,
+  FeedbackFilter,
+  Member,
+  Role,
+  Tag,
+  TeamStore,
+} from './team-types';
+
+/** The little a query needs from a database; SQL uses `?` placeholders on both. */
+export interface Sql {
+  dialect: 'sqlite' | 'postgres';
+  all<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run(sql: string, params?: unknown[]): Promise<number>;
+}
+
+/** Migration: the respondent's language (existing rows stay unknown) and the index the team's pages use. */
+export const LANG_MIGRATION = `ALTER TABLE feedback ADD COLUMN lang TEXT CHECK (lang IN ('en', 'cy'));
+  CREATE INDEX feedback_survey_received ON feedback (survey_id, received_at);`;
+
+/** Migration: the team's tables. `feedbackId` is the type of feedback.id on that database. */
+export const teamTablesMigration = (feedbackId: string) => `
+  CREATE TABLE team_member (
+    id TEXT PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    role TEXT NOT NULL CHECK (role IN ('viewer', 'analyst', 'admin')),
+    created TEXT NOT NULL
+  );
+  CREATE TABLE team_credential (
+    id TEXT PRIMARY KEY,
+    member_id TEXT NOT NULL REFERENCES team_member (id) ON DELETE CASCADE,
+    public_key TEXT NOT NULL,
+    counter BIGINT NOT NULL,
+    transports TEXT NOT NULL
+  );
+  CREATE INDEX team_credential_member ON team_credential (member_id);
+  CREATE TABLE team_invitation (
+    token_hash TEXT PRIMARY KEY,
+    email TEXT NOT NULL,
+    role TEXT NOT NULL CHECK (role IN ('viewer', 'analyst', 'admin')),
+    expires TEXT NOT NULL,
+    used INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE team_session (
+    id_hash TEXT PRIMARY KEY,
+    member_id TEXT NOT NULL REFERENCES team_member (id) ON DELETE CASCADE,
+    created TEXT NOT NULL,
+    last_seen TEXT NOT NULL
+  );
+  CREATE INDEX team_session_member ON team_session (member_id);
+  CREATE TABLE team_audit (
+    member_id TEXT,
+    action TEXT NOT NULL,
+    at TEXT NOT NULL,
+    target TEXT
+  );
+  CREATE INDEX team_audit_at ON team_audit (at);
+  CREATE TABLE team_tag (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+  );
+  CREATE TABLE team_response_tag (
+    feedback_id ${feedbackId} NOT NULL REFERENCES feedback (id) ON DELETE CASCADE,
+    tag_id TEXT NOT NULL REFERENCES team_tag (id) ON DELETE CASCADE,
+    PRIMARY KEY (tag_id, feedback_id)
+  );
+  CREATE INDEX team_response_tag_feedback ON team_response_tag (feedback_id);`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface FeedbackRow {
+  id: string;
+  survey_id: string;
+  definition_hash: string;
+  received_at: string | Date;
+  answers: string | Record<string, string>;
+  lang: Lang | null;
+}
+
+/** A feedback row from either database as a record. */
+export function feedbackRecord(row: FeedbackRow): FeedbackRecord {
+  return {
+    id: row.id,
+    surveyId: row.survey_id,
+    definitionHash: row.definition_hash,
+    receivedAt: new Date(row.received_at),
+    answers:
+      typeof row.answers === 'string'
+        ? (JSON.parse(row.answers) as Record<string, string>)
+        : row.answers,
+    lang: row.lang ?? null,
+  };
+}
+
+/** `WHERE` clause and parameters for a filter. */
+function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const answer = (name: string) => {
+    params.push(sql.dialect === 'sqlite' ? `$."${name}"` : name);
+    return sql.dialect === 'sqlite' ? 'json_extract(answers, ?)' : 'answers->>?';
+  };
+  if (filter.surveyId) {
+    parts.push('survey_id = ?');
+    params.push(filter.surveyId);
+  }
+  if (filter.from) {
+    parts.push('received_at >= ?');
+    params.push(filter.from.toISOString());
+  }
+  if (filter.to) {
+    parts.push('received_at < ?');
+    params.push(filter.to.toISOString());
+  }
+  if (filter.lang === 'unknown') parts.push('lang IS NULL');
+  else if (filter.lang) {
+    parts.push('lang = ?');
+    params.push(filter.lang);
+  }
+  for (const [name, value] of Object.entries(filter.answers ?? {})) {
+    parts.push(`${answer(name)} = ?`);
+    params.push(value);
+  }
+  if (filter.anyOf?.length) {
+    parts.push(
+      `(${filter.anyOf.map((name) => `COALESCE(${answer(name)}, '') <> ''`).join(' OR ')})`,
+    );
+  }
+  if (filter.text) {
+    // Values only: a key such as "email" is not a match.
+    parts.push(
+      sql.dialect === 'sqlite'
+        ? "EXISTS (SELECT 1 FROM json_each(answers) WHERE key <> 'serviceName' AND instr(lower(value), lower(?)) > 0)"
+        : "EXISTS (SELECT 1 FROM jsonb_each_text(answers) e WHERE e.key <> 'serviceName' AND strpos(lower(e.value), lower(?)) > 0)",
+    );
+    params.push(filter.text);
+  }
+  if (filter.tagId) {
+    parts.push('id IN (SELECT feedback_id FROM team_response_tag WHERE tag_id = ?)');
+    params.push(filter.tagId);
+  }
+  return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+const member = (r: { id: string; email: string; role: Role; created: string }): Member => ({
+  id: r.id,
+  email: r.email,
+  role: r.role,
+  created: new Date(r.created),
+});
+
+export function teamStore(sql: Sql): TeamStore {
+  const one = async <T>(query: string, params: unknown[]) => (await sql.all<T>(query, params))[0];
+  return {
+    async addMember(email, role, now) {
+      const m = { id: randomUUID(), email: email.toLowerCase(), role, created: now };
+      await sql.run('INSERT INTO team_member (id, email, role, created) VALUES (?, ?, ?, ?)', [
+        m.id,
+        m.email,
+        role,
+        now.toISOString(),
+      ]);
+      return m;
+    },
+    async getMember(id) {
+      const r = await one<Parameters<typeof member>[0]>('SELECT * FROM team_member WHERE id = ?', [
+        id,
+      ]);
+      return r && member(r);
+    },
+    async memberByEmail(email) {
+      const r = await one<Parameters<typeof member>[0]>(
+        'SELECT * FROM team_member WHERE email = ?',
+        [email.toLowerCase()],
+      );
+      return r && member(r);
+    },
+    async listMembers() {
+      return (
+        await sql.all<Parameters<typeof member>[0]>('SELECT * FROM team_member ORDER BY email')
+      ).map(member);
+    },
+    async setRole(memberId, role) {
+      await sql.run('UPDATE team_member SET role = ? WHERE id = ?', [role, memberId]);
+    },
+    async removeMember(memberId) {
+      // Explicit as well as cascaded: SQLite enforces foreign keys only when asked to.
+      await sql.run('DELETE FROM team_session WHERE member_id = ?', [memberId]);
+      await sql.run('DELETE FROM team_credential WHERE member_id = ?', [memberId]);
+      await sql.run('DELETE FROM team_member WHERE id = ?', [memberId]);
+    },
+
+    async addCredential(c) {
+      await sql.run(
+        'INSERT INTO team_credential (id, member_id, public_key, counter, transports) VALUES (?, ?, ?, ?, ?)',
+        [c.id, c.memberId, c.publicKey, c.counter, JSON.stringify(c.transports)],
+      );
+    },
+    async credential(id) {
+      const r = await one<CredentialRow>('SELECT * FROM team_credential WHERE id = ?', [id]);
+      return r && credential(r);
+    },
+    async credentialsOf(memberId) {
+      return (
+        await sql.all<CredentialRow>('SELECT * FROM team_credential WHERE member_id = ?', [
+          memberId,
+        ])
+      ).map(credential);
+    },
+    async setCounter(id, counter) {
+      await sql.run('UPDATE team_credential SET counter = ? WHERE id = ?', [counter, id]);
+    },
+
+    async addInvitation(i) {
+      await sql.run(
+        'INSERT INTO team_invitation (token_hash, email, role, expires) VALUES (?, ?, ?, ?)',
+        [i.tokenHash, i.email.toLowerCase(), i.role, i.expires.toISOString()],
+      );
+    },
+    async invitation(tokenHash) {
+      const r = await one<{
+        token_hash: string;
+        email: string;
+        role: Role;
+        expires: string;
+        used: number;
+      }>('SELECT * FROM team_invitation WHERE token_hash = ?', [tokenHash]);
+      return (
+        r && {
+          tokenHash: r.token_hash,
+          email: r.email,
+          role: r.role,
+          expires: new Date(r.expires),
+          used: Number(r.used) === 1,
+        }
+      );
+    },
+    async useInvitation(tokenHash, now) {
+      // One statement, so two enrolments racing for the same link cannot both win.
+      const changed = await sql.run(
+        'UPDATE team_invitation SET used = 1 WHERE token_hash = ? AND used = 0 AND expires > ?',
+        [tokenHash, now.toISOString()],
+      );
+      return changed === 1;
+    },
+
+    async addSession(s) {
+      await sql.run(
+        'INSERT INTO team_session (id_hash, member_id, created, last_seen) VALUES (?, ?, ?, ?)',
+        [s.idHash, s.memberId, s.created.toISOString(), s.lastSeen.toISOString()],
+      );
+    },
+    async session(idHash) {
+      const r = await one<{
+        id_hash: string;
+        member_id: string;
+        created: string;
+        last_seen: string;
+      }>('SELECT * FROM team_session WHERE id_hash = ?', [idHash]);
+      return (
+        r && {
+          idHash: r.id_hash,
+          memberId: r.member_id,
+          created: new Date(r.created),
+          lastSeen: new Date(r.last_seen),
+        }
+      );
+    },
+    async touchSession(idHash, now) {
+      await sql.run('UPDATE team_session SET last_seen = ? WHERE id_hash = ?', [
+        now.toISOString(),
+        idHash,
+      ]);
+    },
+    async removeSession(idHash) {
+      await sql.run('DELETE FROM team_session WHERE id_hash = ?', [idHash]);
+    },
+    async removeExpiredSessions(idleCutoff, absoluteCutoff) {
+      return sql.run('DELETE FROM team_session WHERE last_seen < ? OR created < ?', [
+        idleCutoff.toISOString(),
+        absoluteCutoff.toISOString(),
+      ]);
+    },
+
+    async audit(e) {
+      await sql.run('INSERT INTO team_audit (member_id, action, at, target) VALUES (?, ?, ?, ?)', [
+        e.memberId,
+        e.action,
+        e.at.toISOString(),
+        e.target,
+      ]);
+    },
+    async auditLog({ limit, offset }) {
+      const rows = await sql.all<{
+        member_id: string | null;
+        action: string;
+        at: string;
+        target: string | null;
+      }>('SELECT * FROM team_audit ORDER BY at DESC LIMIT ? OFFSET ?', [limit, offset]);
+      return rows.map((r): AuditEntry => ({
+        memberId: r.member_id,
+        action: r.action,
+        at: new Date(r.at),
+        target: r.target,
+      }));
+    },
+    async purgeAudit(cutoff) {
+      return sql.run('DELETE FROM team_audit WHERE at < ?', [cutoff.toISOString()]);
+    },
+
+    async addTag(name) {
+      const tag: Tag = { id: randomUUID(), name: name.trim() };
+      await sql.run('INSERT INTO team_tag (id, name) VALUES (?, ?)', [tag.id, tag.name]);
+      return tag;
+    },
+    async listTags() {
+      return sql.all<Tag>('SELECT id, name FROM team_tag ORDER BY name');
+    },
+    async removeTag(id) {
+      await sql.run('DELETE FROM team_response_tag WHERE tag_id = ?', [id]);
+      await sql.run('DELETE FROM team_tag WHERE id = ?', [id]);
+    },
+    async tag(feedbackId, tagId) {
+      if (!UUID.test(feedbackId)) return;
+      await sql.run(
+        'INSERT INTO team_response_tag (feedback_id, tag_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        [feedbackId, tagId],
+      );
+    },
+    async untag(feedbackId, tagId) {
+      if (!UUID.test(feedbackId)) return;
+      await sql.run('DELETE FROM team_response_tag WHERE feedback_id = ? AND tag_id = ?', [
+        feedbackId,
+        tagId,
+      ]);
+    },
+    async tagsOf(feedbackIds) {
+      const ids = feedbackIds.filter((id) => UUID.test(id));
+      const result = new Map<string, string[]>(ids.map((id) => [id, []]));
+      if (!ids.length) return result;
+      const rows = await sql.all<{ feedback_id: string; tag_id: string }>(
+        `SELECT feedback_id, tag_id FROM team_response_tag WHERE feedback_id IN (${ids.map(() => '?').join(', ')})`,
+        ids,
+      );
+      for (const r of rows) result.get(String(r.feedback_id))?.push(r.tag_id);
+      return result;
+    },
+
+    async findFeedback(filter, { limit, offset }) {
+      const { clause, params } = where(sql, filter);
+      const rows = await sql.all<FeedbackRow>(
+        `SELECT * FROM feedback ${clause} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
+        [...params, limit, offset],
+      );
+      return rows.map(feedbackRecord);
+    },
+    async countFeedback(filter) {
+      const { clause, params } = where(sql, filter);
+      const r = await one<{ n: number | string }>(
+        `SELECT COUNT(*) AS n FROM feedback ${clause}`,
+        params,
+      );
+      return Number(r?.n ?? 0);
+    },
+    async getFeedback(id) {
+      if (!UUID.test(id)) return undefined;
+      const r = await one<FeedbackRow>('SELECT * FROM feedback WHERE id = ?', [id]);
+      return r && feedbackRecord(r);
+    },
+    async deleteFeedback(id) {
+      if (!UUID.test(id)) return false;
+      await sql.run('DELETE FROM team_response_tag WHERE feedback_id = ?', [id]);
+      return (await sql.run('DELETE FROM feedback WHERE id = ?', [id])) === 1;
+    },
+  };
+}
+
+interface CredentialRow {
+  id: string;
+  member_id: string;
+  public_key: string;
+  counter: number | string;
+  transports: string;
+}
+
+const credential = (r: CredentialRow): Credential => ({
+  id: r.id,
+  memberId: r.member_id,
+  publicKey: r.public_key,
+  counter: Number(r.counter),
+  transports: JSON.parse(r.transports) as string[],
+});

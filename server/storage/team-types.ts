@@ -1,0 +1,119 @@
+// What the feedback team's area (server/team) keeps in the store besides the feedback itself.
+import type { FeedbackRecord, Lang } from './types';
+
+export type Role = 'viewer' | 'analyst' | 'admin';
+
+export interface Member {
+  id: string;
+  email: string;
+  role: Role;
+  created: Date;
+}
+
+/** A WebAuthn credential (passkey) registered by a member. */
+export interface Credential {
+  /** The credential id, base64url. */
+  id: string;
+  memberId: string;
+  /** COSE public key, base64url. */
+  publicKey: string;
+  counter: number;
+  transports: string[];
+}
+
+/** A one-time enrolment link; only the sha-256 of its token is kept. */
+export interface Invitation {
+  tokenHash: string;
+  email: string;
+  role: Role;
+  expires: Date;
+  used: boolean;
+}
+
+/** A signed-in session; only the sha-256 of the cookie's value is kept. */
+export interface Session {
+  idHash: string;
+  memberId: string;
+  created: Date;
+  lastSeen: Date;
+}
+
+/** Who did what, when, to which record. Never feedback content. */
+export interface AuditEntry {
+  memberId: string | null;
+  action: string;
+  at: Date;
+  target: string | null;
+}
+
+export interface Tag {
+  id: string;
+  name: string;
+}
+
+/** Which responses a page or export is about; every part is optional and they all apply. */
+export interface FeedbackFilter {
+  surveyId?: string;
+  /** Received at or after. */
+  from?: Date;
+  /** Received strictly before. */
+  to?: Date;
+  /** 'unknown' selects responses whose language was not recorded. */
+  lang?: Lang | 'unknown';
+  /** Answer field name -> the value it must have. */
+  answers?: Record<string, string>;
+  /** At least one of these answer fields is filled in (for example the contact fields). */
+  anyOf?: string[];
+  /** Case-insensitive substring of any answer. */
+  text?: string;
+  tagId?: string;
+}
+
+export interface TeamStore {
+  addMember(email: string, role: Role, now: Date): Promise<Member>;
+  getMember(id: string): Promise<Member | undefined>;
+  memberByEmail(email: string): Promise<Member | undefined>;
+  listMembers(): Promise<Member[]>;
+  setRole(memberId: string, role: Role): Promise<void>;
+  /** Removes the member with their passkeys and sessions, so they are signed out at once. */
+  removeMember(memberId: string): Promise<void>;
+
+  addCredential(credential: Credential): Promise<void>;
+  credential(id: string): Promise<Credential | undefined>;
+  credentialsOf(memberId: string): Promise<Credential[]>;
+  setCounter(id: string, counter: number): Promise<void>;
+
+  addInvitation(invitation: Omit<Invitation, 'used'>): Promise<void>;
+  invitation(tokenHash: string): Promise<Invitation | undefined>;
+  /** Marks an unused, unexpired invitation used; false when it was not (so it works only once). */
+  useInvitation(tokenHash: string, now: Date): Promise<boolean>;
+
+  addSession(session: Session): Promise<void>;
+  session(idHash: string): Promise<Session | undefined>;
+  touchSession(idHash: string, now: Date): Promise<void>;
+  removeSession(idHash: string): Promise<void>;
+  /** Removes sessions last seen before `idleCutoff` or created before `absoluteCutoff`. */
+  removeExpiredSessions(idleCutoff: Date, absoluteCutoff: Date): Promise<number>;
+
+  audit(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  auditLog(options: { limit: number; offset: number }): Promise<AuditEntry[]>;
+  purgeAudit(cutoff: Date): Promise<number>;
+
+  addTag(name: string): Promise<Tag>;
+  listTags(): Promise<Tag[]>;
+  removeTag(id: string): Promise<void>;
+  tag(feedbackId: string, tagId: string): Promise<void>;
+  untag(feedbackId: string, tagId: string): Promise<void>;
+  /** Tag ids of each of these responses. */
+  tagsOf(feedbackIds: string[]): Promise<Map<string, string[]>>;
+
+  /** Newest first. */
+  findFeedback(
+    filter: FeedbackFilter,
+    page: { limit: number; offset: number },
+  ): Promise<FeedbackRecord[]>;
+  countFeedback(filter: FeedbackFilter): Promise<number>;
+  getFeedback(id: string): Promise<FeedbackRecord | undefined>;
+  deleteFeedback(id: string): Promise<boolean>;
+}

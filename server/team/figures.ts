@@ -1,0 +1,171 @@
+// The feedback team's figures for one survey, computed from its definition and its responses.
+// Pure: what a question measures comes from the shared scales' `measure`, never from names.
+import { allFields, type Option, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import type { FeedbackRecord } from '../storage/types';
+
+export type Measure = 'satisfaction' | 'likelihood' | 'net-promoter';
+
+/** The shared scales as far as the figures need them (definitions/shared/shared.json `scales`). */
+export type Scales = Record<string, { measure?: Measure; options: Option[] }>;
+
+/** Fewer answers than this and a figure carries a warning. */
+export const LOW_SAMPLE = 30;
+
+export interface Bar {
+  value: string;
+  label: Option['label'];
+  count: number;
+  /** count / n, 0 when n is 0. */
+  share: number;
+}
+
+export interface QuestionFigures {
+  field: ResolvedField;
+  measure?: Measure;
+  /** How many responses answered it. */
+  n: number;
+  lowSample: boolean;
+  /** Every option in the order the question shows them. */
+  distribution: Bar[];
+  /** Share of the top two points: CSAT for satisfaction, "% likely to recommend" for likelihood. */
+  topTwo?: number;
+  /** Net Promoter Score, -100 to 100, with its adjusted-Wald 95% interval. Only on 0 to 10 scales. */
+  nps?: { score: number; low: number; high: number };
+}
+
+export interface SurveyFigures {
+  counts: { all: number; en: number; cy: number };
+  /** Responses per week (weeks start on Monday, UTC), oldest first, empty weeks included. */
+  weeks: { start: Date; count: number }[];
+  questions: QuestionFigures[];
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const Z95 = 1.959964;
+
+/** Monday 00:00 UTC of the week `date` is in. */
+export function weekStart(date: Date): Date {
+  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
+  return new Date(day - ((new Date(day).getUTCDay() + 6) % 7) * DAY);
+}
+
+/**
+ * NPS with the adjusted-Wald interval (Sauro and Lewis): add 3 to n and 3/4 to the promoters
+ * and the detractors, then a normal interval on the difference of the two proportions.
+ */
+export function netPromoter(promoters: number, detractors: number, n: number) {
+  const score = n ? ((promoters - detractors) / n) * 100 : 0;
+  const adjustedN = n + 3;
+  const p = (promoters + 0.75) / adjustedN;
+  const d = (detractors + 0.75) / adjustedN;
+  const margin = Z95 * Math.sqrt((p + d - (p - d) ** 2) / adjustedN);
+  const clamp = (x: number) => Math.max(-100, Math.min(100, x * 100));
+  return { score, low: clamp(p - d - margin), high: clamp(p - d + margin) };
+}
+
+/** The option values a sent choice answer holds (a checkbox list is joined, see engine/submission). */
+function chosen(field: ResolvedField, sent: string): string[] {
+  const options = field.options ?? [];
+  if (field.type !== 'checkboxes') {
+    const option = options.find((o) => o.value === sent) ?? options.find((o) => o.other);
+    return option ? [option.value] : [];
+  }
+  const join = field.send?.join ?? ', ';
+  // Longest first, so 'Yes, often' is not read as 'Yes'; what is left is the Other answer.
+  const byLength = options.filter((o) => !o.other).sort((a, b) => b.value.length - a.value.length);
+  const values: string[] = [];
+  let rest = sent;
+  while (rest) {
+    const option = byLength.find((o) => rest === o.value || rest.startsWith(o.value + join));
+    if (!option) {
+      const other = options.find((o) => o.other);
+      if (other) values.push(other.value);
+      break;
+    }
+    values.push(option.value);
+    rest = rest.slice(option.value.length + join.length);
+  }
+  return values;
+}
+
+function questionFigures(
+  field: ResolvedField,
+  measure: Measure | undefined,
+  records: FeedbackRecord[],
+): QuestionFigures {
+  const options = field.options ?? [];
+  const counts = new Map(options.map((o) => [o.value, 0]));
+  let n = 0;
+  for (const record of records) {
+    const sent = record.answers[field.name];
+    if (!sent) continue;
+    const values = chosen(field, sent);
+    if (!values.length) continue;
+    n += 1;
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  const countOf = (value: string) => counts.get(value) ?? 0;
+  const figures: QuestionFigures = {
+    field,
+    measure,
+    n,
+    lowSample: n < LOW_SAMPLE,
+    distribution: options.map((o) => ({
+      value: o.value,
+      label: o.label,
+      count: countOf(o.value),
+      share: n ? countOf(o.value) / n : 0,
+    })),
+  };
+  const points = options.map((o) => Number(o.value)).filter((v) => Number.isFinite(v));
+  if (measure === 'satisfaction' || measure === 'likelihood') {
+    const top = [...points].sort((a, b) => b - a).slice(0, 2);
+    const hits = top.reduce((sum, v) => sum + countOf(String(v)), 0);
+    figures.topTwo = n ? hits / n : 0;
+  }
+  if (measure === 'net-promoter') {
+    const sum = (keep: (v: number) => boolean) =>
+      points.filter(keep).reduce((total, v) => total + countOf(String(v)), 0);
+    figures.nps = netPromoter(
+      sum((v) => v >= 9),
+      sum((v) => v <= 6),
+      n,
+    );
+  }
+  return figures;
+}
+
+/**
+ * Figures for one survey's responses received in [from, to): counts by language, the weekly
+ * trend, and for every scale and choice question its distribution and headline score.
+ */
+export function surveyFigures(
+  survey: ResolvedSurvey,
+  scales: Scales,
+  records: FeedbackRecord[],
+  range: { from: Date; to: Date },
+): SurveyFigures {
+  const inRange = records.filter(
+    (r) => r.surveyId === survey.id && r.receivedAt >= range.from && r.receivedAt < range.to,
+  );
+  const weeks: SurveyFigures['weeks'] = [];
+  for (let t = weekStart(range.from).getTime(); t < range.to.getTime(); t += 7 * DAY) {
+    weeks.push({ start: new Date(t), count: 0 });
+  }
+  for (const r of inRange) {
+    const week = weeks.find((w) => w.start.getTime() === weekStart(r.receivedAt).getTime());
+    if (week) week.count += 1;
+  }
+  const questions = allFields(survey)
+    .filter((f) => f.type === 'radios' || f.type === 'checkboxes')
+    .map((f) => questionFigures(f, f.scale ? scales[f.scale]?.measure : undefined, inRange));
+  return {
+    counts: {
+      all: inRange.length,
+      en: inRange.filter((r) => r.lang === 'en').length,
+      cy: inRange.filter((r) => r.lang === 'cy').length,
+    },
+    weeks,
+    questions,
+  };
+}

@@ -1,0 +1,229 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPostgresStore } from '../../server/storage/postgres';
+import { openSqliteStore } from '../../server/storage/sqlite';
+import type { StoreWithTeam } from '../../server/storage/types';
+import { API_KEY, testServer, validBody } from '../server/fixtures';
+
+const day = (d: number, h = 0) => new Date(Date.UTC(2026, 2, d, h));
+
+async function seed(store: StoreWithTeam) {
+  const save = (surveyId: string, d: number, answers: Record<string, string>, lang?: 'en' | 'cy') =>
+    store.save({ surveyId, definitionHash: 'h', receivedAt: day(d), answers, lang });
+  const a = await save('one', 1, { howSatisfied: '5', howToImprove: 'Faster ID checks' }, 'en');
+  const b = await save('one', 2, { howSatisfied: '2', email: 'x@example.com' }, 'cy');
+  const c = await save('one', 3, { howSatisfied: '5', howToImprove: 'email me' });
+  const d = await save('two', 4, { howSatisfied: '4' }, 'en');
+  return { a: a.id, b: b.id, c: c.id, d: d.id };
+}
+
+async function behavesAsATeamStore(store: StoreWithTeam) {
+  const team = store.team;
+  const ids = await seed(store);
+  const find = async (filter: Parameters<typeof team.findFeedback>[0]) =>
+    (await team.findFeedback(filter, { limit: 10, offset: 0 })).map((r) => r.id);
+
+  // Language is stored; a record saved without one is unknown.
+  expect((await team.getFeedback(ids.a))?.lang).toBe('en');
+  expect((await team.getFeedback(ids.c))?.lang).toBeNull();
+  expect(await team.getFeedback('not-a-uuid')).toBeUndefined();
+
+  // Filters, newest first.
+  expect(await find({ surveyId: 'one' })).toEqual([ids.c, ids.b, ids.a]);
+  expect(await find({ surveyId: 'one', from: day(2), to: day(3) })).toEqual([ids.b]);
+  expect(await find({ lang: 'en' })).toEqual([ids.d, ids.a]);
+  expect(await find({ lang: 'unknown' })).toEqual([ids.c]);
+  expect(await find({ answers: { howSatisfied: '5' } })).toEqual([ids.c, ids.a]);
+  expect(await find({ anyOf: ['email', 'firstName'] })).toEqual([ids.b]);
+  // Text search looks in answers, not in field names ("email" is a key of b), any case.
+  expect(await find({ text: 'EMAIL' })).toEqual([ids.c]);
+  expect(await find({ text: 'id check' })).toEqual([ids.a]);
+  expect(await team.countFeedback({ surveyId: 'one', lang: 'cy' })).toBe(1);
+  expect(await team.countFeedback({})).toBe(4);
+  expect((await team.findFeedback({}, { limit: 2, offset: 2 })).map((r) => r.id)).toEqual([
+    ids.b,
+    ids.a,
+  ]);
+
+  // Tags: apply (twice is once), filter, list per response, removed with the response.
+  const delays = await team.addTag(' delays ');
+  expect(await team.listTags()).toEqual([{ id: delays.id, name: 'delays' }]);
+  await team.tag(ids.a, delays.id);
+  await team.tag(ids.a, delays.id);
+  await team.tag(ids.b, delays.id);
+  expect(await find({ tagId: delays.id })).toEqual([ids.b, ids.a]);
+  expect((await team.tagsOf([ids.a, ids.c])).get(ids.a)).toEqual([delays.id]);
+  await team.untag(ids.b, delays.id);
+  expect(await find({ tagId: delays.id })).toEqual([ids.a]);
+  expect(await team.deleteFeedback(ids.a)).toBe(true);
+  expect(await team.deleteFeedback(ids.a)).toBe(false);
+  expect(await team.countFeedback({ tagId: delays.id })).toBe(0);
+
+  // Members, passkeys, sessions: removing a member signs them out.
+  const now = day(10);
+  const admin = await team.addMember('Admin@Example.gov.uk', 'admin', now);
+  expect(await team.memberByEmail('admin@example.gov.uk')).toEqual(admin);
+  await team.setRole(admin.id, 'analyst');
+  expect((await team.getMember(admin.id))?.role).toBe('analyst');
+  await team.addCredential({
+    id: 'cred-1',
+    memberId: admin.id,
+    publicKey: 'pk',
+    counter: 2 ** 32 - 1,
+    transports: ['internal'],
+  });
+  await team.setCounter('cred-1', 2 ** 32);
+  expect(await team.credential('cred-1')).toMatchObject({
+    counter: 2 ** 32,
+    transports: ['internal'],
+  });
+  await team.addSession({ idHash: 's1', memberId: admin.id, created: now, lastSeen: now });
+  await team.touchSession('s1', day(10, 1));
+  expect((await team.session('s1'))?.lastSeen).toEqual(day(10, 1));
+  await team.removeMember(admin.id);
+  expect(await team.session('s1')).toBeUndefined();
+  expect(await team.credentialsOf(admin.id)).toEqual([]);
+  expect(await team.listMembers()).toEqual([]);
+
+  // Session expiry: idle or too old.
+  const m = await team.addMember('v@example.gov.uk', 'viewer', now);
+  await team.addSession({
+    idHash: 'idle',
+    memberId: m.id,
+    created: day(10, 5),
+    lastSeen: day(10, 5),
+  });
+  await team.addSession({ idHash: 'old', memberId: m.id, created: day(10), lastSeen: day(10, 9) });
+  await team.addSession({
+    idHash: 'live',
+    memberId: m.id,
+    created: day(10, 5),
+    lastSeen: day(10, 9),
+  });
+  expect(await team.removeExpiredSessions(day(10, 8), day(10, 1))).toBe(2);
+  expect(await team.session('live')).toBeDefined();
+
+  // Invitations work once and only before they expire.
+  await team.addInvitation({
+    tokenHash: 't1',
+    email: 'n@example.gov.uk',
+    role: 'viewer',
+    expires: day(11),
+  });
+  expect(await team.useInvitation('t1', day(11, 1))).toBe(false);
+  expect(await team.useInvitation('t1', day(10))).toBe(true);
+  expect(await team.useInvitation('t1', day(10))).toBe(false);
+  expect((await team.invitation('t1'))?.used).toBe(true);
+
+  // Audit: newest first, purged by age.
+  await team.audit({ memberId: m.id, action: 'sign-in', at: day(1), target: null });
+  await team.audit({ memberId: m.id, action: 'view-contact', at: day(5), target: ids.b });
+  expect((await team.auditLog({ limit: 10, offset: 0 })).map((e) => e.action)).toEqual([
+    'view-contact',
+    'sign-in',
+  ]);
+  expect(await team.purgeAudit(day(2))).toBe(1);
+}
+
+let stores: StoreWithTeam[] = [];
+afterEach(async () => {
+  await Promise.all(stores.map((s) => s.close()));
+  stores = [];
+});
+
+describe('team store on SQLite', () => {
+  it('stores and queries members, sessions, invitations, audit, tags and filtered feedback', async () => {
+    const store = openSqliteStore(':memory:');
+    stores.push(store);
+    await behavesAsATeamStore(store);
+  });
+
+  it('migrates a version-1 file: existing rows keep their answers and have an unknown language', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'team-store-')), 'feedback.sqlite');
+    const raw = new Database(file);
+    raw.exec(`CREATE TABLE feedback (id TEXT PRIMARY KEY, survey_id TEXT NOT NULL,
+      definition_hash TEXT NOT NULL, received_at TEXT NOT NULL, answers TEXT NOT NULL);
+      CREATE INDEX feedback_received_at ON feedback (received_at);`);
+    raw
+      .prepare('INSERT INTO feedback VALUES (?, ?, ?, ?, ?)')
+      .run('00000000-0000-4000-8000-000000000001', 's', 'h', day(1).toISOString(), '{"a":"1"}');
+    raw.pragma('user_version = 1');
+    raw.close();
+    const store = openSqliteStore(file);
+    stores.push(store);
+    expect(await store.list()).toEqual([
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        surveyId: 's',
+        definitionHash: 'h',
+        receivedAt: day(1),
+        answers: { a: '1' },
+        lang: null,
+      },
+    ]);
+  });
+
+  it('answers the per-survey date-range queries from an index', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'team-store-')), 'feedback.sqlite');
+    openSqliteStore(file).close();
+    const raw = new Database(file);
+    const plan = raw
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT * FROM feedback WHERE survey_id = ? AND received_at >= ? ORDER BY received_at DESC LIMIT 20',
+      )
+      .all('s', '2026') as { detail: string }[];
+    raw.close();
+    expect(plan.map((p) => p.detail).join('\n')).toContain('feedback_survey_received');
+  });
+});
+
+// Needs a real PostgreSQL server: set TEST_DATABASE_URL (a throwaway database) to run these.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!postgresUrl)('team store on PostgreSQL', () => {
+  it('stores and queries members, sessions, invitations, audit, tags and filtered feedback', async () => {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin
+      .query(
+        'TRUNCATE feedback, team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag',
+      )
+      .catch(() => undefined);
+    await admin.end();
+    const store = await openPostgresStore(postgresUrl!);
+    stores.push(store);
+    await store.team.findFeedback({}, { limit: 1, offset: 0 });
+    await behavesAsATeamStore(store);
+  });
+});
+
+describe('the respondent language header', () => {
+  it('is stored when it says en or cy, and stored as unknown otherwise', async () => {
+    let tick = 0;
+    const { app, store } = await testServer({
+      clock: () => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)),
+    });
+    try {
+      for (const lang of ['cy', ' EN ', 'fr', undefined]) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/feedback',
+          headers: {
+            'content-type': 'application/json',
+            'x-api-key': API_KEY,
+            ...(lang === undefined ? {} : { 'content-language': lang }),
+          },
+          payload: JSON.stringify(validBody()),
+        });
+        expect(response.statusCode).toBe(201);
+      }
+      expect((await store.list()).map((r) => r.lang)).toEqual(['cy', 'en', null, null]);
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+});
