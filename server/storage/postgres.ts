@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { feedbackRecord, LANG_MIGRATION, teamStore, teamTablesMigration } from './team-sql';
+import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import {
+  feedbackRecord,
+  LANG_MIGRATION,
+  teamStore,
+  teamTablesMigration,
+  type Sql,
+} from './team-sql';
 import type { StoreWithTeam, NewFeedback } from './types';
 
 // Same versioned-migration idea as SQLite, with a one-row table for the version.
@@ -15,6 +22,7 @@ const MIGRATIONS = [
    CREATE INDEX feedback_received_at ON feedback (received_at);`,
   LANG_MIGRATION,
   teamTablesMigration('UUID'),
+  DRAFTS_MIGRATION,
 ];
 
 /**
@@ -25,6 +33,14 @@ const MIGRATIONS = [
 export async function openPostgresStore(connectionString: string): Promise<StoreWithTeam> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   await migrate(pool);
+
+  const sql: Sql = {
+    dialect: 'postgres',
+    all: async <T>(text: string, params: unknown[] = []) =>
+      (await pool.query(numbered(text), params)).rows as T[],
+    run: async (text: string, params: unknown[] = []) =>
+      (await pool.query(numbered(text), params)).rowCount ?? 0,
+  };
 
   return {
     async save(record: NewFeedback) {
@@ -63,13 +79,8 @@ export async function openPostgresStore(connectionString: string): Promise<Store
     async close() {
       await pool.end();
     },
-    team: teamStore({
-      dialect: 'postgres',
-      all: async <T>(sql: string, params: unknown[] = []) =>
-        (await pool.query(numbered(sql), params)).rows as T[],
-      run: async (sql: string, params: unknown[] = []) =>
-        (await pool.query(numbered(sql), params)).rowCount ?? 0,
-    }),
+    team: teamStore(sql),
+    drafts: draftStore(sql),
   };
 }
 

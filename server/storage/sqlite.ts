@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { feedbackRecord, LANG_MIGRATION, teamStore, teamTablesMigration } from './team-sql';
+import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import {
+  feedbackRecord,
+  LANG_MIGRATION,
+  teamStore,
+  teamTablesMigration,
+  type Sql,
+} from './team-sql';
 import type { StoreWithTeam, Lang, NewFeedback } from './types';
 
 // Each entry moves the schema one version on; `user_version` remembers how far a file has got.
@@ -17,6 +24,7 @@ const MIGRATIONS = [
    CREATE INDEX feedback_received_at ON feedback (received_at);`,
   LANG_MIGRATION,
   teamTablesMigration('TEXT'),
+  DRAFTS_MIGRATION,
 ];
 
 interface Row {
@@ -72,6 +80,12 @@ export function openSqliteStore(file: string): StoreWithTeam {
     }
   };
 
+  const sql: Sql = {
+    dialect: 'sqlite',
+    all: async <T>(text: string, params: unknown[] = []) => db.prepare(text).all(...params) as T[],
+    run: async (text: string, params: unknown[] = []) => db.prepare(text).run(...params).changes,
+  };
+
   return {
     save(record: NewFeedback) {
       const row: Row = {
@@ -110,11 +124,8 @@ export function openSqliteStore(file: string): StoreWithTeam {
       if (scheduled) flush();
       db.close();
     },
-    team: teamStore({
-      dialect: 'sqlite',
-      all: async <T>(sql: string, params: unknown[] = []) => db.prepare(sql).all(...params) as T[],
-      run: async (sql: string, params: unknown[] = []) => db.prepare(sql).run(...params).changes,
-    }),
+    team: teamStore(sql),
+    drafts: draftStore(sql),
   };
 }
 

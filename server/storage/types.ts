@@ -1,3 +1,4 @@
+import type { DraftStore } from './drafts';
 import type { TeamStore } from './team-types';
 
 /** One stored feedback submission. */
@@ -32,5 +33,6 @@ export interface FeedbackStore {
   close(): Promise<void>;
 }
 
-/** The real stores also hold the feedback team's tables (server/team). */
-export type StoreWithTeam = FeedbackStore & { team: TeamStore };
+/** The real stores also hold the feedback team's tables (server/team) and the drafts of
+ *  respondents without JavaScript (server/nojs). */
+export type StoreWithTeam = FeedbackStore & { team: TeamStore; drafts: DraftStore };

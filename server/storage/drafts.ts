@@ -1,0 +1,76 @@
+// Answers in progress of a respondent without JavaScript, kept on the server between pages.
+// The draft is named by a random 128-bit token carried in the page address (never a cookie);
+// only its SHA-256 is stored, so the database alone cannot be used to open someone's draft.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Answers } from '../../engine';
+import type { Sql } from './team-sql';
+
+/** Migration: the drafts table, on SQLite and PostgreSQL alike. */
+export const DRAFTS_MIGRATION = `CREATE TABLE draft (
+    id_hash TEXT PRIMARY KEY,
+    survey_id TEXT NOT NULL,
+    answers TEXT NOT NULL,      -- JSON object
+    last_activity TEXT NOT NULL -- ISO 8601 UTC
+  );
+  CREATE INDEX draft_last_activity ON draft (last_activity);`;
+
+export interface Draft {
+  surveyId: string;
+  answers: Answers;
+}
+
+export interface DraftStore {
+  /** A new empty draft for a survey; resolves to its token. */
+  create(surveyId: string, now: Date): Promise<string>;
+  /** The draft, or null when there is none or it has been idle longer than `idleMs` (then it is deleted). */
+  read(token: string, now: Date, idleMs: number): Promise<Draft | null>;
+  /** Replaces the draft's answers and records the activity. */
+  save(token: string, answers: Answers, now: Date): Promise<void>;
+  remove(token: string): Promise<void>;
+  /** Deletes drafts idle since before `cutoff`; resolves to how many went. */
+  deleteIdle(cutoff: Date): Promise<number>;
+}
+
+/** Tokens are 22 base64url characters; anything else is not looked up. */
+const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export function draftStore(sql: Sql): DraftStore {
+  return {
+    async create(surveyId, now) {
+      const token = randomBytes(16).toString('base64url');
+      await sql.run(
+        'INSERT INTO draft (id_hash, survey_id, answers, last_activity) VALUES (?, ?, ?, ?)',
+        [hashOf(token), surveyId, '{}', now.toISOString()],
+      );
+      return token;
+    },
+    async read(token, now, idleMs) {
+      if (!TOKEN.test(token)) return null;
+      const [row] = await sql.all<{ survey_id: string; answers: string; last_activity: string }>(
+        'SELECT survey_id, answers, last_activity FROM draft WHERE id_hash = ?',
+        [hashOf(token)],
+      );
+      if (!row) return null;
+      if (now.getTime() - new Date(row.last_activity).getTime() > idleMs) {
+        await this.remove(token);
+        return null;
+      }
+      return { surveyId: row.survey_id, answers: JSON.parse(row.answers) as Answers };
+    },
+    async save(token, answers, now) {
+      await sql.run('UPDATE draft SET answers = ?, last_activity = ? WHERE id_hash = ?', [
+        JSON.stringify(answers),
+        now.toISOString(),
+        hashOf(token),
+      ]);
+    },
+    async remove(token) {
+      await sql.run('DELETE FROM draft WHERE id_hash = ?', [hashOf(token)]);
+    },
+    async deleteIdle(cutoff) {
+      return sql.run('DELETE FROM draft WHERE last_activity < ?', [cutoff.toISOString()]);
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// Drafts of respondents without JavaScript: created, read, saved, removed, and gone after an
+// hour without activity; only a hash of the address token is stored.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openPostgresStore } from '../../server/storage/postgres';
+import { openSqliteStore } from '../../server/storage/sqlite';
+import type { StoreWithTeam } from '../../server/storage/types';
+
+const HOUR = 60 * 60 * 1000;
+const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 9) + minutes * 60_000);
+const stores: StoreWithTeam[] = [];
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+});
+
+async function behavesAsADraftStore(store: StoreWithTeam) {
+  const { drafts } = store;
+  const token = await drafts.create('basic', at(0));
+  expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  const second = await drafts.create('basic', at(0));
+  expect(second).not.toBe(token);
+  await drafts.remove(second);
+  expect(await drafts.read(token, at(1), HOUR)).toEqual({ surveyId: 'basic', answers: {} });
+
+  await drafts.save(token, { whyDidYouApply: 'Job', many: ['a', 'b'] }, at(30));
+  // 59 minutes after the last activity it is still there; the save was activity.
+  expect(await drafts.read(token, at(89), HOUR)).toEqual({
+    surveyId: 'basic',
+    answers: { whyDidYouApply: 'Job', many: ['a', 'b'] },
+  });
+  // 61 minutes after it, it is gone for good.
+  expect(await drafts.read(token, at(91), HOUR)).toBeNull();
+  expect(await drafts.read(token, at(1), HOUR)).toBeNull();
+
+  expect(await drafts.read('not a token', at(0), HOUR)).toBeNull();
+  const other = await drafts.create('barring', at(100));
+  await drafts.remove(other);
+  expect(await drafts.read(other, at(100), HOUR)).toBeNull();
+
+  const idle = await drafts.create('basic', at(0));
+  const active = await drafts.create('basic', at(50));
+  expect(await drafts.deleteIdle(at(10))).toBe(1);
+  expect(await drafts.read(idle, at(0), HOUR)).toBeNull();
+  expect(await drafts.read(active, at(50), HOUR)).not.toBeNull();
+}
+
+describe('drafts on SQLite', () => {
+  it('keep answers between pages and go after an idle hour', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'drafts-')), 'feedback.sqlite');
+    const store = openSqliteStore(file);
+    stores.push(store);
+    await behavesAsADraftStore(store);
+    const token = await store.drafts.create('basic', at(0));
+    const rows = new Database(file, { readonly: true })
+      .prepare('SELECT id_hash FROM draft')
+      .all() as { id_hash: string }[];
+    expect(rows.map((r) => r.id_hash)).not.toContain(token);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.id_hash))).toBe(true);
+  });
+});
+
+// Needs a real PostgreSQL server: set TEST_DATABASE_URL (a throwaway database) to run these.
+const postgresUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!postgresUrl)('drafts on PostgreSQL', () => {
+  it('keep answers between pages and go after an idle hour', async () => {
+    const store = await openPostgresStore(postgresUrl!);
+    stores.push(store);
+    await store.drafts.deleteIdle(at(100_000));
+    await behavesAsADraftStore(store);
+  });
+});
