@@ -3,7 +3,7 @@
 // Messages are keys for i18n, never English text.
 import { mixed, object, ValidationError, type ObjectSchema } from 'yup';
 import { typeOf } from './fields';
-import { findPage, isRequired, visibleFields } from './flow';
+import { findPage, isRequired, pageFields, visibleFields } from './flow';
 import type {
   Answers,
   AnswerValue,
@@ -28,32 +28,46 @@ export function fieldError(field: ResolvedField, answers: Answers): Message | nu
   return type.error(field, value!, answers);
 }
 
-/** A yup object schema for the page's visible fields; each error's message is a `Message` object.
- *  `answers` are those given so far, which rules such as requiredWhen may read. */
-export function pageSchema(
-  s: ResolvedSurvey,
-  page: ResolvedPage | string,
-  answers: Answers,
-): ObjectSchema<Record<string, unknown>> {
-  const resolved = typeof page === 'string' ? findPage(s, page) : page;
-  const shape = Object.fromEntries(
-    (resolved ? visibleFields(resolved, answers) : []).map((field) => [
-      field.name,
-      mixed().test({
-        name: field.name,
-        test(value, context) {
-          const current: Answers = {
-            ...answers,
-            ...(context.parent as Answers),
-            [field.name]: value as AnswerValue,
-          };
-          const message = fieldError(field, current);
-          return message ? context.createError({ message: { ...message } }) : true;
-        },
-      }),
-    ]),
-  );
-  return object(shape) as unknown as ObjectSchema<Record<string, unknown>>;
+const schemas = new WeakMap<ResolvedPage, ObjectSchema<Record<string, unknown>>>();
+const shown = new WeakMap<Answers, Set<string>>();
+
+/** The names of the page's fields showing with these answers, worked out once per validation
+ *  (yup hands every field's test the same parent object). */
+function showing(page: ResolvedPage, answers: Answers): Set<string> {
+  let names = shown.get(answers);
+  if (!names) {
+    names = new Set(visibleFields(page, answers).map((field) => field.name));
+    shown.set(answers, names);
+  }
+  return names;
+}
+
+/** The yup object schema of a page, generated once per page: one test per field the page can
+ *  show, which passes while the field is not showing. Validate the respondent's whole answers
+ *  with it (rules such as requiredWhen read answers from earlier pages); each error's message is a
+ *  `Message` object. */
+export function pageSchema(page: ResolvedPage): ObjectSchema<Record<string, unknown>> {
+  let schema = schemas.get(page);
+  if (!schema) {
+    const fields = new Map(pageFields(page).map((field) => [field.name, field]));
+    const shape = Object.fromEntries(
+      [...fields.values()].map((field) => [
+        field.name,
+        mixed().test({
+          name: field.name,
+          test(value, context) {
+            const answers = context.parent as Answers;
+            if (!showing(page, answers).has(field.name)) return true;
+            const message = fieldError(field, { ...answers, [field.name]: value as AnswerValue });
+            return message ? context.createError({ message: { ...message } }) : true;
+          },
+        }),
+      ]),
+    );
+    schema = object(shape) as unknown as ObjectSchema<Record<string, unknown>>;
+    schemas.set(page, schema);
+  }
+  return schema;
 }
 
 /** The errors of a failed yup validation, one per field, in the order the fields are shown. */
@@ -73,7 +87,7 @@ export function validatePage(s: ResolvedSurvey, pageId: string, answers: Answers
   const page = findPage(s, pageId);
   if (!page) return [];
   try {
-    pageSchema(s, page, answers).validateSync(answers, { abortEarly: false });
+    pageSchema(page).validateSync(answers, { abortEarly: false });
     return [];
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;

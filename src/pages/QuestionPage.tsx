@@ -45,7 +45,7 @@ async function validateWithSchema(
   const { pageSchema, errorsOf } = await import('../../engine/validation');
   const { ValidationError } = await import('yup');
   try {
-    await pageSchema(survey, page, answers).validate(answers, { abortEarly: false });
+    await pageSchema(page).validate(answers, { abortEarly: false });
     return {};
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;

@@ -161,7 +161,7 @@ describe('email', () => {
 describe('pageSchema', () => {
   it('is a yup schema whose errors are message objects', async () => {
     const s = onePage([radios('r', ['A'], { required: true }), textField('t')]);
-    const schema = pageSchema(s, s.pages[0]!, {});
+    const schema = pageSchema(s.pages[0]!);
     await expect(schema.validate({ r: 'A', t: 'fine' })).resolves.toBeTruthy();
     const error = await schema.validate({ t: 'x' }, { abortEarly: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
@@ -172,10 +172,19 @@ describe('pageSchema', () => {
     ]);
   });
 
-  it('accepts a page id', () => {
-    const s = onePage([radios('r', ['A'], { required: true })]);
-    expect(pageSchema(s, 'q1', {}).isValidSync({})).toBe(false);
-    expect(pageSchema(s, 'q1', {}).isValidSync({ r: 'A' })).toBe(true);
+  it('is made once per page and validates fields only while they show', () => {
+    const s = onePage([
+      radios('r', ['A', 'B'], {
+        required: true,
+        reveal: { B: [textField('t', { required: true })] },
+      }),
+    ]);
+    const page = s.pages[0]!;
+    expect(pageSchema(page)).toBe(pageSchema(page));
+    expect(pageSchema(page).isValidSync({})).toBe(false);
+    expect(pageSchema(page).isValidSync({ r: 'A' })).toBe(true);
+    expect(pageSchema(page).isValidSync({ r: 'B' })).toBe(false);
+    expect(pageSchema(page).isValidSync({ r: 'B', t: 'shown and answered' })).toBe(true);
   });
 
   it('reads requiredWhen against the values being validated', () => {
@@ -183,7 +192,7 @@ describe('pageSchema', () => {
       radios('r', ['Yes', 'No']),
       textField('t', { requiredWhen: { '==': [{ var: 'r' }, 'Yes'] } }),
     ]);
-    const schema = pageSchema(s, s.pages[0]!, {});
+    const schema = pageSchema(s.pages[0]!);
     expect(schema.isValidSync({ r: 'No' })).toBe(true);
     expect(schema.isValidSync({ r: 'Yes' })).toBe(false);
   });
