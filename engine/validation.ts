@@ -29,15 +29,24 @@ export function fieldError(field: ResolvedField, answers: Answers): Message | nu
 }
 
 const schemas = new WeakMap<ResolvedPage, ObjectSchema<Record<string, unknown>>>();
-const shown = new WeakMap<Answers, Set<string>>();
+/** Options for validating with a page schema: a per-run memo of which fields show, so the
+ *  visibility of a page is worked out once per validation rather than once per field. */
+export function validationOptions(): {
+  abortEarly: false;
+  context: { shown: Map<ResolvedPage, Set<string>> };
+} {
+  return { abortEarly: false, context: { shown: new Map() } };
+}
 
-/** The names of the page's fields showing with these answers, worked out once per validation
- *  (yup hands every field's test the same parent object). */
-function showing(page: ResolvedPage, answers: Answers): Set<string> {
-  let names = shown.get(answers);
+function showing(
+  page: ResolvedPage,
+  answers: Answers,
+  memo?: Map<ResolvedPage, Set<string>>,
+): Set<string> {
+  let names = memo?.get(page);
   if (!names) {
     names = new Set(visibleFields(page, answers).map((field) => field.name));
-    shown.set(answers, names);
+    memo?.set(page, names);
   }
   return names;
 }
@@ -57,7 +66,10 @@ export function pageSchema(page: ResolvedPage): ObjectSchema<Record<string, unkn
           name: field.name,
           test(value, context) {
             const answers = context.parent as Answers;
-            if (!showing(page, answers).has(field.name)) return true;
+            const memo = (
+              context.options.context as { shown?: Map<ResolvedPage, Set<string>> } | undefined
+            )?.shown;
+            if (!showing(page, answers, memo).has(field.name)) return true;
             const message = fieldError(field, { ...answers, [field.name]: value as AnswerValue });
             return message ? context.createError({ message: { ...message } }) : true;
           },
@@ -87,7 +99,7 @@ export function validatePage(s: ResolvedSurvey, pageId: string, answers: Answers
   const page = findPage(s, pageId);
   if (!page) return [];
   try {
-    pageSchema(page).validateSync(answers, { abortEarly: false });
+    pageSchema(page).validateSync(answers, validationOptions());
     return [];
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;

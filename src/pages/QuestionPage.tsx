@@ -42,10 +42,10 @@ async function validateWithSchema(
   page: ResolvedPage,
   answers: Answers,
 ): Promise<Messages> {
-  const { pageSchema, errorsOf } = await import('../../engine/validation');
+  const { pageSchema, errorsOf, validationOptions } = await import('../../engine/validation');
   const { ValidationError } = await import('yup');
   try {
-    await pageSchema(page).validate(answers, { abortEarly: false });
+    await pageSchema(page).validate(answers, validationOptions());
     return {};
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
