@@ -17,7 +17,14 @@ export {
 } from './flow';
 export { pageSchema, validatePage } from './validation';
 export { prepareSubmission, validateSubmission } from './submission';
-export { foldAccents, collapseWhitespace, stripMarkup, sanitiseText } from './sanitise';
+export {
+  foldAccents,
+  collapseWhitespace,
+  plainApostrophes,
+  stripMarkup,
+  sanitiseText,
+  WELSH_LETTERS,
+} from './sanitise';
 // suggestEmail (./email) is imported on its own so its domain lists load only with the page that sends.
 export { textOf } from './text';
 // Helpers for renderers, the app and the server (added by the engine work).
