@@ -30,7 +30,9 @@ export {
   DEFAULT_ALLOW,
   foldAccents,
   collapseWhitespace,
+  plainApostrophes,
   stripMarkup,
   sanitiseText,
+  WELSH_LETTERS,
 } from './sanitise';
 export type { EmailSuggestion } from './email';

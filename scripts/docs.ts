@@ -203,7 +203,7 @@ function sentText(
   else if (field.options) notes.push('the chosen value');
   else
     notes.push(
-      'the text, tidied: markup removed, spaces collapsed, accents folded, other characters removed',
+      'the text, tidied: markup removed, spaces collapsed, accents folded except on Welsh letters, other characters removed',
     );
   const other = field.options?.find((o) => o.other);
   if (other) {

@@ -1,6 +1,7 @@
 // The page frame every screen shares: cookie banner, skip link, header, phase banner,
 // language toggle, back link, main, footer.
 import type { ReactNode } from 'react';
+import { Trans } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { Link } from '../../engine';
 import { useT } from '../i18n';
@@ -64,6 +65,7 @@ export function Chrome(props: ChromeProps) {
       <header className="govuk-template__header">
         <Header />
         <ServiceNavigation
+          ariaLabel={t('serviceNavigation.label')}
           serviceName={props.serviceName ?? t('service.name')}
           serviceUrl={props.serviceUrl}
         />
@@ -88,7 +90,20 @@ export function Chrome(props: ChromeProps) {
       </div>
       <Footer
         meta={{ visuallyHiddenTitle: t('footer.supportLinks'), items: footerItems }}
-        contentLicence={{ text: t('footer.licence') }}
+        contentLicence={{
+          // The licence in the page's language: Welsh pages link to the Welsh OGL page.
+          children: (
+            <Trans
+              t={t}
+              i18nKey="footer.licence"
+              components={{
+                ogl: (
+                  <a className="govuk-footer__link" href={t('footer.licenceUrl')} rel="license" />
+                ),
+              }}
+            />
+          ),
+        }}
         copyright={{ text: t('footer.copyright') }}
       />
     </div>

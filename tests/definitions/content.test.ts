@@ -68,6 +68,7 @@ describe('definition content', () => {
     expect(leaks).toEqual([]);
   });
 
+  // 'Enter' is 'Rhowch' before a noun, 'Dywedwch wrthym' before a question clause (issue 10).
   it("uses GOV.UK Welsh error patterns: 'Select' is 'Dewiswch', 'Enter' is 'Rhowch'", () => {
     const wrong = allFields
       .map(({ file, field }) => ({ file, name: field.name, text: field.errors?.required }))
@@ -75,7 +76,7 @@ describe('definition content', () => {
       .filter(
         ({ text }) =>
           (/^Select\b/.test(text!.en) && !/^Dewiswch\b/.test(text!.cy)) ||
-          (/^Enter\b/.test(text!.en) && !/^Rhowch\b/.test(text!.cy)),
+          (/^Enter\b/.test(text!.en) && !/^(Rhowch|Dywedwch wrthym)\b/.test(text!.cy)),
       )
       .map(({ file, name, text }) => `${file} ${name}: ${text!.en} / ${text!.cy}`);
     expect(wrong).toEqual([]);

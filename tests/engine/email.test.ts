@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { suggestEmail } from '../../engine/email';
+import { editDistance, suggestEmail } from '../../engine/email';
+import corpus from './email-corpus.json';
 
 describe('suggestEmail', () => {
   it('suggests a common domain for a likely typo', () => {
@@ -53,5 +54,52 @@ describe('suggestEmail', () => {
   it('suggests nothing for input that is not an address', () => {
     for (const email of ['', 'name', '@gmial.com', 'name@'])
       expect(suggestEmail(email), email).toBeNull();
+  });
+});
+
+describe('suggestEmail against a corpus (issue 10 item 7)', () => {
+  it('never corrects a real provider: ann@gmx.de stays as typed', () => {
+    expect(suggestEmail('ann@gmx.de')).toBeNull();
+    for (const email of ['ann@web.de', 'ann@gmx.net', 'ann@yahoo.fr', 'ann@bt.com', 'ann@mail.ru'])
+      expect(suggestEmail(email), email).toBeNull();
+  });
+
+  it('changes none of at least 200 real, valid domains', () => {
+    expect(corpus.valid.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(corpus.valid).size).toBe(corpus.valid.length);
+    const changed = corpus.valid
+      .map((domain) => ({ domain, suggested: suggestEmail(`ann@${domain}`)?.domain }))
+      .filter(({ suggested }) => suggested !== undefined);
+    expect(changed).toEqual([]);
+  });
+
+  it('corrects at least 90% of 100 plausible typos to the domain meant', () => {
+    const typos = corpus.typos as [string, string][];
+    expect(typos.length).toBeGreaterThanOrEqual(100);
+    const missed = typos
+      .filter(([typed, meant]) => suggestEmail(`ann@${typed}`)?.domain !== meant)
+      .map(([typed]) => typed);
+    expect(1 - missed.length / typos.length).toBeGreaterThanOrEqual(0.9);
+    // Not corrected today, named so a change is seen: 'hotmail.uk' is too far from any provider,
+    // and the '.co.uk' forms of two '.com'-only providers look like real domains.
+    expect(missed).toEqual(['hotmail.uk', 'btinternet.co.uk', 'virginmedia.co.uk']);
+  });
+
+  it('leaves unknown domains with a real ending alone, and mends an ending that is not real', () => {
+    for (const email of ['ann@company.de', 'ann@acme.io', 'ann@shop.co', 'ann@ysgol.cymru'])
+      expect(suggestEmail(email), email).toBeNull();
+    expect(suggestEmail('ann@company.con')?.domain).toBe('company.com');
+  });
+});
+
+describe('editDistance', () => {
+  it('counts inserts, deletes, replacements and swapped neighbours as one edit each', () => {
+    expect(editDistance('gmail.com', 'gmail.com')).toBe(0);
+    expect(editDistance('gmial.com', 'gmail.com')).toBe(1);
+    expect(editDistance('gmal.com', 'gmail.com')).toBe(1);
+    expect(editDistance('gmaill.com', 'gmail.com')).toBe(1);
+    expect(editDistance('gnail.com', 'gmail.com')).toBe(1);
+    expect(editDistance('gmx.de', 'gmail.me')).toBe(4);
+    expect(editDistance('', 'abc')).toBe(3);
   });
 });

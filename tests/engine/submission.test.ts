@@ -71,12 +71,12 @@ describe('prepareSubmission', () => {
     expect(
       prepareSubmission(s, {
         r: 'Yes, often!',
-        t: '<b>Café</b>\n\tis 😀 great; ok',
+        t: '<b>Façade</b>\n\tis 😀 great; ok',
         n: "O'Neil-Jones",
       }),
     ).toEqual({
       r: 'Yes, often!',
-      t: 'Cafe is great ok',
+      t: 'Facade is great ok',
       n: "O'Neil-Jones",
       serviceName: 'inline-survey',
     });

@@ -26,7 +26,7 @@ const post = (payload: unknown, headers: Record<string, string> = {}, url = '/ap
 describe('POST /api/feedback', () => {
   it('stores a valid submission and answers 201 with its id', async () => {
     await setup({ clock: () => new Date('2026-03-01T10:00:00Z') });
-    const response = await post(validBody({ howToImprove: 'Café   forms\tare <b>slow</b>' }));
+    const response = await post(validBody({ howToImprove: 'Façade   forms\tare <b>slow</b>' }));
     expect(response.statusCode).toBe(201);
     const { id } = response.json<{ id: string }>();
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -40,7 +40,7 @@ describe('POST /api/feedback', () => {
     // Stored as the engine re-prepared it: sanitised, markup stripped, accents folded.
     expect(record!.answers).toEqual({
       howSatisfied: '4',
-      howToImprove: 'Cafe forms are slow',
+      howToImprove: 'Facade forms are slow',
       serviceName: pagesDefinition.serviceName,
     });
     expect(response.headers['cache-control']).toBe('no-store');
