@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { collapseWhitespace, foldAccents, sanitiseText, stripMarkup } from '../../engine/sanitise';
 import { shared } from './fixtures';
 
@@ -61,5 +62,91 @@ describe('sanitiseText', () => {
     expect(sanitiseText("Siân O'Neil-Jones", TEXT)).toBe('Sian ONeilJones');
     expect(sanitiseText(" o'neil+tag@example.co.uk ", EMAIL)).toBe("o'neil+tag@example.co.uk");
     expect(sanitiseText('name @exam<b>ple</b>.com', EMAIL)).toBe('name@example.com');
+  });
+});
+
+describe('stripMarkup on any input', () => {
+  // The regular expressions stripMarkup used before its single pass: the reference for what
+  // well-formed markup should become.
+  const regexStrip = (text: string) =>
+    text
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
+      .replace(/<[!?/]?[a-zA-Z][^<>]*>/g, ' ');
+
+  const word = fc.stringMatching(/^[a-zA-Z0-9 .,!?'">=&;-]{0,8}$/);
+  const token = fc.oneof(
+    word,
+    fc.constantFrom(
+      '<p>',
+      '</P>',
+      '<br/>',
+      '<img src=x onerror="alert(1)">',
+      '<!DOCTYPE html>',
+      '<?xml?>',
+      '<!-- note -->',
+      '<script>alert(1)</script>',
+      '<SCRIPT type="x">a > b</script >',
+      '<style>p{}</STYLE>',
+      '<script>',
+      '</script>',
+      '<scripts>',
+      '3 < 4',
+      '< b',
+      '<',
+      '>',
+    ),
+  );
+
+  it('gives what the regular expressions gave for markup made of whole tags', () => {
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 30 }), (tokens) => {
+        const text = tokens.join('');
+        expect(collapseWhitespace(stripMarkup(text))).toBe(collapseWhitespace(regexStrip(text)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('leaves text without "<" exactly as it was', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        const plain = text.replaceAll('<', '');
+        expect(stripMarkup(plain)).toBe(plain);
+      }),
+    );
+  });
+
+  it('never leaves a comment opening or the content of a script element', () => {
+    const piece = fc.constantFrom(
+      '<script ',
+      '<script>',
+      '</script',
+      '<!--',
+      '-->',
+      '<',
+      '>',
+      'a ',
+    );
+    const pieces = fc.array(piece, { maxLength: 20 });
+    fc.assert(
+      fc.property(pieces, pieces, (before, after) => {
+        const text = `${before.join('')}<script>alert(1)</script>${after.join('')}`;
+        const out = stripMarkup(text);
+        expect(out).not.toContain('<!--');
+        expect(out).not.toContain('alert(1)');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('takes linear time on adversarial shapes (the expressions took seconds at this size)', () => {
+    const size = 256 * 1024;
+    for (const unit of ['<script ', '<script>', '<!--', '<a', '<style x', '</script', '<<']) {
+      const text = unit.repeat(Math.ceil(size / unit.length));
+      const started = performance.now();
+      stripMarkup(text);
+      expect(performance.now() - started, unit).toBeLessThan(250);
+    }
   });
 });
