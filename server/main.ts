@@ -18,6 +18,16 @@ export async function startServer(
     surveys,
     staticDir: options.staticDir,
     logger: { level: config.logLevel },
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    apiKeys: config.apiKeys,
+    feedbackPath: config.feedbackPath,
+    rateLimit: config.rateLimit,
+    submissionsPerMinute: config.submissionsPerMinute,
+    retentionMonths: config.retentionMonths,
+    trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutMs,
+    connectionTimeoutMs: config.connectionTimeoutMs,
   });
   const address = await app.listen({ port: config.port, host: config.host });
   let closing = false;
