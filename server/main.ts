@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ResolvedSurvey } from '../engine/index';
 import { buildServer, loadDefinitions } from './app';
-import { configFromEnv } from './config';
+import { configFromEnv, type ServerConfig } from './config';
 
 /**
  * Starts the API and the built app from environment settings, and stops cleanly on
@@ -10,9 +10,9 @@ import { configFromEnv } from './config';
  * Run directly (`tsx server/main.ts`) it serves whatever `dist/` holds; `npm start` builds first.
  */
 export async function startServer(
-  options: { staticDir?: string } = {},
+  options: { staticDir?: string; config?: ServerConfig } = {},
 ): Promise<{ app: FastifyInstance; url: string; surveys: Map<string, ResolvedSurvey> }> {
-  const config = configFromEnv();
+  const config = options.config ?? configFromEnv();
   const surveys = await loadDefinitions();
   const app = await buildServer({
     surveys,
