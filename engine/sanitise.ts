@@ -43,17 +43,18 @@ export function collapseWhitespace(text: string): string {
  * so nothing can turn back into a tag.
  */
 export function stripMarkup(text: string): string {
-  // ASCII-only lower case keeps every index in step with `text`.
-  const lower = text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  // ASCII-only lower case keeps every index in step with `text`; made only once a tag is met.
+  let lowered: string | undefined;
+  const lower = () => (lowered ??= text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()));
   // The next `</script\s*>` / `</style\s*>`, remembered: tags are met left to right, so each
   // search starts where the last one ended and the whole text is searched at most once.
   const closes = new Map<string, { at: number; end: number }>();
   const closeAfter = (name: string, from: number): number => {
     const known = closes.get(name);
     if (known && (known.at === -1 || known.at >= from)) return known.end;
-    let at = lower.indexOf(`</${name}`, from);
+    let at = lower().indexOf(`</${name}`, from);
     let end = -1;
-    for (; at !== -1; at = lower.indexOf(`</${name}`, at + 1)) {
+    for (; at !== -1; at = lower().indexOf(`</${name}`, at + 1)) {
       let i = at + name.length + 2;
       while (i < text.length && /\s/.test(text[i]!)) i++;
       if (text[i] === '>') {
@@ -80,7 +81,8 @@ export function stripMarkup(text: string): string {
         while (j < text.length && text[j] !== '<' && text[j] !== '>') j++;
         if (text[j] === '>') {
           end = j + 1;
-          const element = nameAt === i + 1 ? /^(script|style)\b/.exec(lower.slice(i + 1, j)) : null;
+          const element =
+            nameAt === i + 1 ? /^(script|style)\b/.exec(lower().slice(i + 1, j)) : null;
           if (element) {
             const close = closeAfter(element[1]!, end);
             if (close !== -1) end = close;

@@ -67,7 +67,8 @@ describe('sanitiseText', () => {
 
 describe('stripMarkup on any input', () => {
   // The regular expressions stripMarkup used before its single pass: the reference for what
-  // well-formed markup should become.
+  // well-formed markup should become. (They differ on fragments such as '<A<!---->>', where the
+  // old comment removal glued '<A' and '>' into a new tag; a '<' that starts no tag is kept as is.)
   const regexStrip = (text: string) =>
     text
       .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
@@ -93,7 +94,6 @@ describe('stripMarkup on any input', () => {
       '<scripts>',
       '3 < 4',
       '< b',
-      '<',
       '>',
     ),
   );
