@@ -65,6 +65,7 @@ const app = await buildServer({
   store,
   apiKeys: [BENCH_KEY],
   rateLimit: false,
+  submissionsPerMinute: false,
   retentionMonths: false,
   staticDir: join(dataDir, 'no-static'),
   logger: false,

@@ -55,6 +55,7 @@ function startChild(port: number, dataDir: string): ChildProcess {
       DATABASE_URL: '',
       API_KEYS: BENCH_KEY,
       RATE_LIMIT_MAX: '0',
+      SUBMISSIONS_PER_MINUTE_MAX: '0',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,7 +1,7 @@
 // `npm run feedback:export [folder]`: what respondents sent, one CSV per survey, for the feedback
 // team. Columns follow the survey's questions in page order; the store is the one the server
 // uses (DATA_DIR's SQLite file, or DATABASE_URL).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { allFields, type ResolvedSurvey } from '../engine';
@@ -41,10 +41,12 @@ export async function exportFeedback(outDir: string, env = process.env): Promise
     for (const record of await store.list()) {
       bySurvey.set(record.surveyId, [...(bySurvey.get(record.surveyId) ?? []), record]);
     }
-    mkdirSync(outDir, { recursive: true });
+    // Exports hold names and email addresses: folder 0700 and files 0600 whatever the umask.
+    if (mkdirSync(outDir, { recursive: true, mode: 0o700 })) chmodSync(outDir, 0o700);
     return [...bySurvey].map(([id, records]) => {
       const file = join(outDir, `${id}.csv`);
-      writeFileSync(file, feedbackCsv(surveys.get(id), records));
+      writeFileSync(file, feedbackCsv(surveys.get(id), records), { mode: 0o600 });
+      chmodSync(file, 0o600);
       return file;
     });
   } finally {

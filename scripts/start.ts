@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
+import { configFromEnv } from '../server/config';
 import { startServer } from '../server/main';
 
 const SOURCES = [
@@ -31,12 +32,16 @@ function newestMtime(paths: string[]): number {
   return newest;
 }
 
+// Read before building: Vite's build sets NODE_ENV=production in this process, which would
+// change what the server requires (API_KEYS). A misconfiguration also stops us before the build.
+const config = configFromEnv();
+
 if (!existsSync(BUILT) || statSync(BUILT).mtimeMs < newestMtime(SOURCES)) {
   console.log('Building the app (dist/ is missing or out of date)...');
   await build({ logLevel: 'warn' });
 }
 
-const { url, surveys } = await startServer({ staticDir: 'dist' });
+const { url, surveys } = await startServer({ staticDir: 'dist', config });
 const base = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
 const ids = [...surveys.keys()].sort();
 console.log(`Feedback service running at ${base}/en/${ids[0] ?? ''}`);

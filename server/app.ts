@@ -1,8 +1,8 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ResolvedSurvey } from '../engine/index';
-import { configFromEnv } from './config';
-import { handleErrors } from './errors';
+import { configFromEnv, type TrustProxy } from './config';
+import { clientError, frameworkError, handleErrors } from './errors';
 import { registerFeedback } from './feedback';
 import { PrivateLogController, loggerOptions, type LoggerSetting } from './logging';
 import { startRetention } from './retention';
@@ -20,35 +20,64 @@ export interface ServerOptions {
   definitionsDir?: string;
   /** Default: PostgreSQL when DATABASE_URL is set, else `${DATA_DIR}/feedback.sqlite`. Closed with the server only when opened here. */
   store?: FeedbackStore;
+  databaseUrl?: string;
   dataDir?: string;
   apiKeys?: string[];
   feedbackPath?: string;
   staticDir?: string;
   /** Per client IP, on the feedback routes; false turns it off. */
   rateLimit?: { max: number; timeWindowMs: number } | false;
+  /** Accepted submissions per minute across all clients; false turns the cap off. */
+  submissionsPerMinute?: number | false;
   /** Calendar months to keep feedback; false turns the purge off. */
   retentionMonths?: number | false;
   logger?: LoggerSetting;
-  /** Trust X-Forwarded-For (behind a load balancer), so rate limits apply per respondent. */
-  trustProxy?: boolean;
+  /** Trust X-Forwarded-For from this many hops or these addresses, so rate limits apply per respondent. */
+  trustProxy?: TrustProxy;
+  /** Longest time to receive a whole request (headers and body). */
+  requestTimeoutMs?: number;
+  /** Longest a connection may sit idle. */
+  connectionTimeoutMs?: number;
   bodyLimit?: number;
   clock?: () => Date;
 }
 
 export const DEFAULT_BODY_LIMIT = 32 * 1024;
 
+/**
+ * The server from explicit settings: `server/main.ts` reads the environment once and passes
+ * them; anything left out takes the built-in default (never the environment).
+ */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
-  const env = configFromEnv();
+  const defaults = configFromEnv({});
   const surveys = options.surveys ?? (await loadDefinitions(options.definitionsDir));
   const ownStore = !options.store;
   const store =
     options.store ??
-    (await openStore({ databaseUrl: env.databaseUrl, dataDir: options.dataDir ?? env.dataDir }));
+    (await openStore({
+      databaseUrl: options.databaseUrl,
+      dataDir: options.dataDir ?? defaults.dataDir,
+    }));
 
+  const requestTimeout = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
   const app = Fastify({
     logger: loggerOptions(options.logger ?? false),
     logController: new PrivateLogController(),
-    trustProxy: options.trustProxy ?? env.trustProxy,
+    trustProxy: options.trustProxy ?? defaults.trustProxy,
+    requestTimeout,
+    connectionTimeout: options.connectionTimeoutMs ?? defaults.connectionTimeoutMs,
+    // Node checks for timed-out requests every connectionsCheckingInterval (30 s by default,
+    // too coarse). The timeouts are also given to Node's constructor: set only afterwards, as
+    // Fastify does, a stalled body was never cut off on Node 20.
+    // HTTP/1.1 without Host is left to the app so its 400 looks like every other error.
+    http: {
+      requestTimeout,
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: Math.min(1000, requestTimeout),
+      requireHostHeader: false,
+    },
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -57,14 +86,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   addSecurityHeaders(app);
 
   await app.register(fastifyRateLimit, { global: false, hook: 'onRequest' });
-  const feedbackPath = options.feedbackPath ?? env.feedbackPath;
+  const feedbackPath = options.feedbackPath ?? defaults.feedbackPath;
   registerFeedback(app, {
     paths: [...new Set([feedbackPath, FEEDBACK_ALIAS])],
     surveys,
     store,
-    apiKeys: options.apiKeys ?? env.apiKeys,
+    apiKeys: options.apiKeys ?? defaults.apiKeys,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    rateLimit: options.rateLimit ?? env.rateLimit,
+    rateLimit: options.rateLimit ?? defaults.rateLimit,
+    submissionsPerMinute: options.submissionsPerMinute ?? defaults.submissionsPerMinute,
     clock: options.clock ?? (() => new Date()),
   });
   app.get('/healthz', async (_request, reply) =>
@@ -72,7 +102,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   );
   await registerApp(app, { root: options.staticDir ?? 'dist', surveys });
 
-  const months = options.retentionMonths ?? env.retentionMonths;
+  const months = options.retentionMonths ?? defaults.retentionMonths;
   const stopRetention =
     months === false
       ? () => {}

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /** Settings read from the environment, with the defaults that suit a local run. */
 export interface ServerConfig {
   port: number;
@@ -8,20 +10,28 @@ export interface ServerConfig {
   feedbackPath: string;
   retentionMonths: number;
   rateLimit: { max: number; timeWindowMs: number } | false;
-  trustProxy: boolean;
+  /** Accepted submissions per minute across all clients; false turns the cap off. */
+  submissionsPerMinute: number | false;
+  trustProxy: TrustProxy;
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
   logLevel: string;
 }
+
+/** false, or the proxies' addresses/CIDRs (never "trust every hop", never a bare hop count). */
+export type TrustProxy = false | string[];
 
 export const DEFAULT_API_KEY = 'local-development-key';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const rateLimitMax = integer(env.RATE_LIMIT_MAX, 30);
+  const submissionsMax = integer(env.SUBMISSIONS_PER_MINUTE_MAX, 600);
   return {
     port: integer(env.PORT, 3000),
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
-    apiKeys: parseApiKeys(env.API_KEYS),
+    apiKeys: parseApiKeys(env.API_KEYS, env.NODE_ENV === 'production'),
     feedbackPath: env.FEEDBACK_PATH || '/api/feedback',
     retentionMonths: integer(env.RETENTION_MONTHS, 3),
     // RATE_LIMIT_MAX=0 switches limiting off (benchmarks).
@@ -29,22 +39,77 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       rateLimitMax > 0
         ? { max: rateLimitMax, timeWindowMs: integer(env.RATE_LIMIT_WINDOW_MS, 60_000) }
         : false,
-    trustProxy: env.TRUST_PROXY === 'true',
+    submissionsPerMinute: submissionsMax > 0 ? submissionsMax : false,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 10_000),
+    connectionTimeoutMs: positive('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, 30_000),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }
 
-export function parseApiKeys(value: string | undefined): string[] {
+/** The configured keys; the development key only outside production. */
+export function parseApiKeys(value: string | undefined, production = false): string[] {
   const keys = (value ?? '')
     .split(',')
     .map((key) => key.trim())
     .filter(Boolean);
-  return keys.length > 0 ? keys : [DEFAULT_API_KEY];
+  if (keys.length > 0) return keys;
+  if (production)
+    throw new Error(
+      'API_KEYS must be set when NODE_ENV=production (the development key is public: it is in the source)',
+    );
+  return [DEFAULT_API_KEY];
+}
+
+/**
+ * TRUST_PROXY: unset or "false" (direct connections), or the load balancers' addresses/CIDRs
+ * ("10.0.0.0/8,192.0.2.7"). "true" is refused: trusting every hop lets any client choose its
+ * own address. A hop count is refused too: it cannot check who is actually connecting, and
+ * Fastify 5 silently trusts nothing when given one.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true')
+    throw new Error(
+      'TRUST_PROXY=true would trust every hop, so clients could spoof X-Forwarded-For: set the number of proxies (e.g. 1) or their addresses/CIDRs',
+    );
+  if (/^\d+$/.test(text))
+    throw new Error(
+      `TRUST_PROXY=${text}: a hop count cannot tell a load balancer from a client that connects directly; list the load balancers' addresses or CIDRs instead`,
+    );
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const valid = entry.includes('/') ? isCidr(entry) : isIP(entry) !== 0;
+    if (!valid) throw new Error(`TRUST_PROXY: "${entry}" is not an IP address or CIDR`);
+  }
+  return entries;
+}
+
+function isCidr(entry: string): boolean {
+  const [address = '', bits = '', ...rest] = entry.split('/');
+  const version = isIP(address);
+  return (
+    version !== 0 &&
+    rest.length === 0 &&
+    /^\d{1,3}$/.test(bits) &&
+    Number(bits) <= (version === 4 ? 32 : 128)
+  );
 }
 
 function integer(value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`expected a whole number, got "${value}"`);
+  return n;
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  const n = integer(value, fallback);
+  // 0 would mean "no limit" to Node, which is what this setting exists to prevent.
+  if (n === 0) throw new Error(`${name} must be more than 0`);
   return n;
 }

@@ -1,10 +1,18 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SECURITY_HEADERS } from './security';
 
 /** An error whose status the error handler passes on (4xx). */
 export function httpError(statusCode: number): Error & { statusCode: number } {
   return Object.assign(new Error(STATUS_CODES[statusCode] ?? 'Error'), { statusCode });
 }
+
+/** The generic body every failure answers with: the status text, nothing from the request. */
+const errorBody = (status: number) => JSON.stringify({ error: STATUS_CODES[status] ?? 'Error' });
+
+const clientStatus = (statusCode: number | undefined) =>
+  statusCode && statusCode >= 400 && statusCode < 500 ? statusCode : undefined;
 
 /**
  * Every failure becomes a small JSON body with a generic message: bad input gets its 4xx
@@ -13,15 +21,58 @@ export function httpError(statusCode: number): Error & { statusCode: number } {
  */
 export function handleErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status =
-      error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-        ? error.statusCode
-        : 500;
+    const status = clientStatus(error.statusCode) ?? 500;
     if (status === 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: error.code, status }, 'request rejected');
     return reply
       .code(status)
       .header('cache-control', 'no-store')
-      .send({ error: STATUS_CODES[status] });
+      .type('application/json; charset=utf-8')
+      .send(errorBody(status));
   });
+  // Node lets an HTTP/1.1 request without Host through here (see `http` in app.ts) so that its
+  // 400 carries the same headers and body as every other error.
+  app.addHook('onRequest', async (request) => {
+    if (request.raw.httpVersion === '1.1' && !request.headers.host) throw httpError(400);
+  });
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors found before routing (a URL that does not decode).
+ * These skip the hooks, so the security headers are set here; the URL is not echoed.
+ */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = clientStatus(error.statusCode) ?? 400;
+  request.log.info({ code: error.code, status }, 'request rejected');
+  return reply
+    .code(status)
+    .headers(SECURITY_HEADERS)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(errorBody(status));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses (bad request line, header
+ * too large, a NUL in a header, a request too slow). No request exists, so the response is
+ * written to the socket by hand, with the same headers and body as any other error.
+ */
+export function clientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
+  const body = errorBody(status);
+  const headers = {
+    ...SECURITY_HEADERS,
+    'cache-control': 'no-store',
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join('')}\r\n${body}`);
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ResolvedSurvey } from '../engine/index';
+import { allFields, type ResolvedSurvey } from '../engine/index';
 import { validateSubmission } from '../engine/receive';
 import { apiKeyChecker } from './apiKey';
 import { httpError } from './errors';
+import { submissionCap } from './submissionCap';
 import type { FeedbackStore, Lang } from './storage/types';
 
 export interface FeedbackRouteOptions {
@@ -12,6 +13,7 @@ export interface FeedbackRouteOptions {
   apiKeys: string[];
   bodyLimit: number;
   rateLimit: { max: number; timeWindowMs: number } | false;
+  submissionsPerMinute: number | false;
   clock: () => Date;
 }
 
@@ -23,11 +25,23 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
   const surveysByService = new Map(
     [...options.surveys.values()].map((survey) => [survey.serviceName, survey]),
   );
+  const namesBySurvey = new Map(
+    [...options.surveys.values()].map((survey) => [survey, knownNames(survey)]),
+  );
   const isValidKey = apiKeyChecker(options.apiKeys);
+  const cap = submissionCap(options.submissionsPerMinute, options.clock);
 
   // One limiter shared by the path and its aliases, so the alias is no way round it.
   const rateLimit = options.rateLimit
-    ? [app.rateLimit({ max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs })]
+    ? [
+        app.rateLimit({
+          max: options.rateLimit.max,
+          timeWindow: options.rateLimit.timeWindowMs,
+          // One key per IPv4 address and per IPv6 /64 (a household or device usually holds a
+          // whole /64); IPv4-mapped addresses count as IPv4. Stated here, not left to a default.
+          ipv6Subnet: 64,
+        }),
+      ]
     : [];
 
   for (const url of options.paths) {
@@ -57,13 +71,24 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
         }
         const result = validateSubmission(survey, body);
         if (!result.ok) {
-          const errors = result.errors.map(({ field, message }) => ({
-            field,
-            key: message.key,
-            ...(message.params ? { params: message.params } : {}),
-          }));
-          return reply.code(400).send({ errors });
+          // Only names the survey defines are reported: a client-sent name is never echoed.
+          const known = namesBySurvey.get(survey)!;
+          const errors = result.errors
+            .filter(({ field }) => known.has(field))
+            .map(({ field, message }) => ({
+              field,
+              key: message.key,
+              ...(message.params ? { params: message.params } : {}),
+            }));
+          const unknownFields = result.errors.length - errors.length;
+          return reply.code(400).send({ errors, ...(unknownFields ? { unknownFields } : {}) });
         }
+        const wait = cap.retryAfter();
+        if (wait > 0) {
+          request.log.warn('submission cap reached');
+          return reply.code(503).header('retry-after', String(wait)).send({ error: 'Busy' });
+        }
+        cap.accepted();
         const { id } = await options.store.save({
           surveyId: survey.id,
           definitionHash: survey.hash ?? '',
@@ -81,6 +106,10 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
 export function respondentLanguage(header: string | string[] | undefined): Lang | null {
   const value = typeof header === 'string' ? header.trim().toLowerCase() : '';
   return value === 'en' || value === 'cy' ? value : null;
+}
+
+function knownNames(survey: ResolvedSurvey): Set<string> {
+  return new Set(['', 'serviceName', ...allFields(survey).map((field) => field.name)]);
 }
 
 function mediaType(header: string | undefined): string {

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ResolvedSurvey } from '../engine/index';
 import { buildServer, loadDefinitions } from './app';
-import { configFromEnv } from './config';
+import { configFromEnv, type ServerConfig } from './config';
 
 /**
  * Starts the API and the built app from environment settings, and stops cleanly on
@@ -10,14 +10,24 @@ import { configFromEnv } from './config';
  * Run directly (`tsx server/main.ts`) it serves whatever `dist/` holds; `npm start` builds first.
  */
 export async function startServer(
-  options: { staticDir?: string } = {},
+  options: { staticDir?: string; config?: ServerConfig } = {},
 ): Promise<{ app: FastifyInstance; url: string; surveys: Map<string, ResolvedSurvey> }> {
-  const config = configFromEnv();
+  const config = options.config ?? configFromEnv();
   const surveys = await loadDefinitions();
   const app = await buildServer({
     surveys,
     staticDir: options.staticDir,
     logger: { level: config.logLevel },
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    apiKeys: config.apiKeys,
+    feedbackPath: config.feedbackPath,
+    rateLimit: config.rateLimit,
+    submissionsPerMinute: config.submissionsPerMinute,
+    retentionMonths: config.retentionMonths,
+    trustProxy: config.trustProxy,
+    requestTimeoutMs: config.requestTimeoutMs,
+    connectionTimeoutMs: config.connectionTimeoutMs,
   });
   const address = await app.listen({ port: config.port, host: config.host });
   let closing = false;

@@ -50,6 +50,9 @@ export async function registerApp(app: FastifyInstance, options: StaticOptions):
       root,
       index: false,
       cacheControl: false,
+      // Dotfiles (such as the build's .vite/manifest.json, which lists the source files) are
+      // never served: `ignore` treats them as missing, so they get the app's not-found page.
+      dotfiles: 'ignore',
       // Directories are never listed or served: their paths fall through to the app's not-found page.
       allowedPath: (pathName) => !pathName.endsWith('/'),
       setHeaders: (res, filePath) => {

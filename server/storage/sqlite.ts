@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
@@ -50,7 +50,7 @@ interface Pending {
  * one transaction (group commit) and so one fsync.
  */
 export function openSqliteStore(file: string): StoreWithTeam {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') createPrivately(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -58,6 +58,10 @@ export function openSqliteStore(file: string): StoreWithTeam {
   // So deleting a response (or purging old ones) also removes its tags.
   db.pragma('foreign_keys = ON');
   migrate(db);
+  // SQLite gives -wal and -shm the database file's mode; this also tightens older files.
+  if (file !== ':memory:')
+    for (const extra of [`${file}-wal`, `${file}-shm`])
+      if (existsSync(extra)) chmodSync(extra, 0o600);
 
   const insert = db.prepare(
     'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang)',
@@ -127,6 +131,18 @@ export function openSqliteStore(file: string): StoreWithTeam {
     team: teamStore(sql),
     drafts: draftStore(sql),
   };
+}
+
+/**
+ * Answers include names and email addresses: the folder is created 0700 and the file 0600,
+ * whatever the umask (chmod after creating, as the umask narrows a mode given at creation).
+ * A folder that already exists is left as the operator set it.
+ */
+function createPrivately(file: string): void {
+  const created = mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (created) chmodSync(dirname(file), 0o700);
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
 }
 
 function migrate(db: Database.Database): void {

@@ -12,6 +12,7 @@ import { validateSubmission } from '../../engine/receive';
 import { resolveSurvey } from '../../engine/resolve';
 import type { SurveyDefinition } from '../../engine/types';
 import barringShort from '../../definitions/barring-short.json';
+import fc from 'fast-check';
 import { shared } from './fixtures';
 
 const TEXT = shared.patterns.text!;
@@ -140,5 +141,81 @@ describe('Welsh answers on the server (issue 10 item 8)', () => {
     const over = validateSubmission(survey, body('ŵ'.repeat(1001)));
     expect(over.ok).toBe(false);
     expect(!over.ok && over.errors.map((e) => e.field)).toEqual(['howToImprove']);
+  });
+});
+
+describe('stripMarkup on any input', () => {
+  // The regular expressions stripMarkup used before its single pass: the reference for what
+  // well-formed markup should become. (They differ on fragments such as '<A<!---->>', where the
+  // old comment removal glued '<A' and '>' into a new tag; a '<' that starts no tag is kept as is.)
+  const regexStrip = (text: string) =>
+    text
+      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+      .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
+      .replace(/<[!?/]?[a-zA-Z][^<>]*>/g, ' ');
+
+  const word = fc.stringMatching(/^[a-zA-Z0-9 .,!?'">=&;-]{0,8}$/);
+  const token = fc.oneof(
+    word,
+    fc.constantFrom(
+      '<p>',
+      '</P>',
+      '<br/>',
+      '<img src=x onerror="alert(1)">',
+      '<!DOCTYPE html>',
+      '<?xml?>',
+      '<!-- note -->',
+      '<script>alert(1)</script>',
+      '<SCRIPT type="x">a > b</script >',
+      '<style>p{}</STYLE>',
+      '<script>',
+      '</script>',
+      '<scripts>',
+      '3 < 4',
+      '< b',
+      '>',
+    ),
+  );
+
+  it('gives what the regular expressions gave for markup made of whole tags', () => {
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 30 }), (tokens) => {
+        const text = tokens.join('');
+        expect(collapseWhitespace(stripMarkup(text))).toBe(collapseWhitespace(regexStrip(text)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('leaves text without "<" exactly as it was', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        const plain = text.replaceAll('<', '');
+        expect(stripMarkup(plain)).toBe(plain);
+      }),
+    );
+  });
+
+  it('never leaves a comment opening or the content of a script element', () => {
+    const piece = fc.constantFrom(
+      '<script ',
+      '<script>',
+      '</script',
+      '<!--',
+      '-->',
+      '<',
+      '>',
+      'a ',
+    );
+    const pieces = fc.array(piece, { maxLength: 20 });
+    fc.assert(
+      fc.property(pieces, pieces, (before, after) => {
+        const text = `${before.join('')}<script>alert(1)</script>${after.join('')}`;
+        const out = stripMarkup(text);
+        expect(out).not.toContain('<!--');
+        expect(out).not.toContain('alert(1)');
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

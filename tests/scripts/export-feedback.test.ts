@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,14 @@ describe('feedback export', () => {
     });
     await store.close();
 
-    const files = await exportFeedback(join(dataDir, 'out'), { DATA_DIR: dataDir });
+    // Exports hold names and email addresses: readable by the owner only, whatever the umask.
+    const umask = process.umask(0o000);
+    const files = await exportFeedback(join(dataDir, 'out'), { DATA_DIR: dataDir }).finally(() =>
+      process.umask(umask),
+    );
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    expect(mode(join(dataDir, 'out'))).toBe('700');
+    for (const file of files) expect(mode(file), file).toBe('600');
     expect(files.map((f) => f.split('/').pop()).sort()).toEqual([
       'barring-short.csv',
       'dors-applicant.csv',

@@ -14,7 +14,33 @@ describe('configuration from the environment', () => {
       retentionMonths: 3,
       rateLimit: { max: 30, timeWindowMs: 60_000 },
       trustProxy: false,
+      requestTimeoutMs: 10_000,
+      connectionTimeoutMs: 30_000,
+      submissionsPerMinute: 600,
     });
+  });
+
+  it('refuses proxy settings a client could spoof, naming the setting', () => {
+    expect(() => configFromEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true.*addresses/);
+    expect(() => configFromEnv({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY=1.*hop count/);
+    expect(() => configFromEnv({ TRUST_PROXY: '10.0.0.1,lb.internal' })).toThrow(
+      /TRUST_PROXY: "lb.internal"/,
+    );
+    expect(() => configFromEnv({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+    expect(configFromEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('refuses to run in production with the well-known development key', () => {
+    expect(() => configFromEnv({ NODE_ENV: 'production' })).toThrow(
+      /API_KEYS must be set when NODE_ENV=production/,
+    );
+    expect(() => configFromEnv({ NODE_ENV: 'production', API_KEYS: ' , ' })).toThrow(/API_KEYS/);
+    expect(configFromEnv({ NODE_ENV: 'production', API_KEYS: 'k1' }).apiKeys).toEqual(['k1']);
+  });
+
+  it('refuses timeouts of 0, which Node takes as no limit', () => {
+    expect(() => configFromEnv({ REQUEST_TIMEOUT_MS: '0' })).toThrow(/REQUEST_TIMEOUT_MS/);
+    expect(() => configFromEnv({ CONNECTION_TIMEOUT_MS: '0' })).toThrow(/CONNECTION_TIMEOUT_MS/);
   });
 
   it('reads keys, limits and switches', () => {
@@ -25,7 +51,10 @@ describe('configuration from the environment', () => {
       RATE_LIMIT_MAX: '0',
       RETENTION_MONTHS: '6',
       DATABASE_URL: 'postgres://db/feedback',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32',
+      REQUEST_TIMEOUT_MS: '5000',
+      CONNECTION_TIMEOUT_MS: '7000',
+      SUBMISSIONS_PER_MINUTE_MAX: '0',
     });
     expect(config.apiKeys).toEqual(['one', 'two', 'three']);
     expect(config).toMatchObject({
@@ -33,7 +62,10 @@ describe('configuration from the environment', () => {
       host: '0.0.0.0',
       rateLimit: false,
       retentionMonths: 6,
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8', '192.0.2.7', '2001:db8::/32'],
+      requestTimeoutMs: 5000,
+      connectionTimeoutMs: 7000,
+      submissionsPerMinute: false,
     });
     expect(config.databaseUrl).toBe('postgres://db/feedback');
   });

@@ -108,7 +108,7 @@ export function fakeDist(): string {
   return dir;
 }
 
-/** A server over fixture surveys, an in-memory store, a fake dist and no rate limit unless asked. */
+/** A server over fixture surveys, an in-memory store, a fake dist and no rate limit or cap unless asked. */
 export async function testServer(options: ServerOptions = {}) {
   const store = options.store ?? openSqliteStore(':memory:');
   const app = await buildServer({
@@ -117,6 +117,7 @@ export async function testServer(options: ServerOptions = {}) {
     apiKeys: [API_KEY],
     staticDir: fakeDist(),
     rateLimit: false,
+    submissionsPerMinute: false,
     logger: false,
     ...options,
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -52,6 +52,27 @@ describe('SQLite store', () => {
     expect(await reopened.has(id)).toBe(true);
     expect(await reopened.count()).toBe(1);
     await reopened.close();
+  });
+
+  it('makes the folder 0700 and the database, -wal and -shm 0600 even under umask 000', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'feedback-store-')), 'data');
+    const file = join(dir, 'feedback.sqlite');
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    const umask = process.umask(0o000);
+    try {
+      const store = openSqliteStore(file);
+      await store.save(record(1));
+      expect(mode(dir)).toBe('700');
+      for (const path of [file, `${file}-wal`, `${file}-shm`]) expect(mode(path), path).toBe('600');
+      await store.close();
+      // Files created 0644 before this change are tightened when the store next opens.
+      chmodSync(file, 0o644);
+      const reopened = openSqliteStore(file);
+      expect(mode(file)).toBe('600');
+      await reopened.close();
+    } finally {
+      process.umask(umask);
+    }
   });
 
   it('refuses a database from a newer version of the code', () => {
