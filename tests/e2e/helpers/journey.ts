@@ -3,6 +3,7 @@
 // submission body against prepareSubmission for exactly what was typed.
 import type { Locator, Page, Request } from '@playwright/test';
 import {
+  offeredOptions,
   backOf,
   findPage,
   nextPage,
@@ -135,7 +136,7 @@ function pageTexts(current: ResolvedPage, answers: Answers): Text[] {
     ...(current.body ?? []),
     ...fields.flatMap((f) => [f.label, ...(f.hint ? [f.hint] : [])]),
     ...fields.flatMap((f) =>
-      (f.options ?? []).flatMap((o) => [o.label, ...(o.hint ? [o.hint] : [])]),
+      offeredOptions(f, answers).flatMap((o) => [o.label, ...(o.hint ? [o.hint] : [])]),
     ),
   ];
 }
