@@ -16,7 +16,7 @@ const SOURCES = [
   'vite.config.ts',
   'package.json',
 ];
-const BUILT = join('dist', 'index.html');
+const BUILT = [join('dist', 'index.html'), join('dist-server', 'entry-server.js')];
 
 /** Newest modification time among the files under these paths. */
 function newestMtime(paths: string[]): number {
@@ -36,9 +36,15 @@ function newestMtime(paths: string[]): number {
 // change what the server requires (API_KEYS). A misconfiguration also stops us before the build.
 const config = configFromEnv();
 
-if (!existsSync(BUILT) || statSync(BUILT).mtimeMs < newestMtime(SOURCES)) {
-  console.log('Building the app (dist/ is missing or out of date)...');
+const sources = newestMtime(SOURCES);
+if (BUILT.some((file) => !existsSync(file) || statSync(file).mtimeMs < sources)) {
+  console.log('Building the app (dist/ or dist-server/ is missing or out of date)...');
   await build({ logLevel: 'warn' });
+  // The same pages for the server to render (src/entry-server.tsx).
+  await build({
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: 'dist-server', emptyOutDir: true },
+  });
 }
 
 const { url, surveys } = await startServer({ staticDir: 'dist', config });

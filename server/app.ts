@@ -7,9 +7,12 @@ import { registerFeedback } from './feedback';
 import { PrivateLogController, loggerOptions, type LoggerSetting } from './logging';
 import { startRetention } from './retention';
 import { addSecurityHeaders } from './security';
-import { registerApp } from './spa';
+import fastifyCompress from '@fastify/compress';
+import { DRAFT_IDLE_MS } from './nojs/index';
+import { registerPages } from './render';
+import { submissionCap } from './submissionCap';
 import { openStore } from './storage/index';
-import type { FeedbackStore } from './storage/types';
+import type { StoreWithTeam } from './storage/types';
 
 /** The specification's gateway path, always accepted. */
 export const FEEDBACK_ALIAS = '/dev/feedback';
@@ -19,12 +22,14 @@ export interface ServerOptions {
   surveys?: Map<string, ResolvedSurvey>;
   definitionsDir?: string;
   /** Default: PostgreSQL when DATABASE_URL is set, else `${DATA_DIR}/feedback.sqlite`. Closed with the server only when opened here. */
-  store?: FeedbackStore;
+  store?: StoreWithTeam;
   databaseUrl?: string;
   dataDir?: string;
   apiKeys?: string[];
   feedbackPath?: string;
   staticDir?: string;
+  /** The server-rendering bundle built from src/entry-server.tsx (default dist-server/entry-server.js). */
+  serverEntry?: string;
   /** Per client IP, on the feedback routes; false turns it off. */
   rateLimit?: { max: number; timeWindowMs: number } | false;
   /** Accepted submissions per minute across all clients; false turns the cap off. */
@@ -84,9 +89,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   handleErrors(app);
   addSecurityHeaders(app);
+  // Pages and API answers compressed as the browser accepts (built assets come precompressed).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   await app.register(fastifyRateLimit, { global: false, hook: 'onRequest' });
   const feedbackPath = options.feedbackPath ?? defaults.feedbackPath;
+  const clock = options.clock ?? (() => new Date());
+  // One cap for submissions from the app and from pages posted without JavaScript.
+  const cap = submissionCap(options.submissionsPerMinute ?? defaults.submissionsPerMinute, clock);
   registerFeedback(app, {
     paths: [...new Set([feedbackPath, FEEDBACK_ALIAS])],
     surveys,
@@ -94,13 +104,29 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     apiKeys: options.apiKeys ?? defaults.apiKeys,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     rateLimit: options.rateLimit ?? defaults.rateLimit,
-    submissionsPerMinute: options.submissionsPerMinute ?? defaults.submissionsPerMinute,
-    clock: options.clock ?? (() => new Date()),
+    cap,
+    clock,
   });
   app.get('/healthz', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
-  await registerApp(app, { root: options.staticDir ?? 'dist', surveys });
+  await registerPages(app, {
+    root: options.staticDir ?? 'dist',
+    serverEntry: options.serverEntry ?? 'dist-server/entry-server.js',
+    surveys,
+    store,
+    clock,
+    mayAccept: () => {
+      if (cap.retryAfter() > 0) return false;
+      cap.accepted();
+      return true;
+    },
+  });
+  // Drafts go an hour after their last activity, checked every minute.
+  const draftPurge = setInterval(() => {
+    store.drafts.deleteIdle(new Date(clock().getTime() - DRAFT_IDLE_MS)).catch(() => undefined);
+  }, 60_000);
+  draftPurge.unref();
 
   const months = options.retentionMonths ?? defaults.retentionMonths;
   const stopRetention =
@@ -108,6 +134,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       ? () => {}
       : startRetention(store, { months, clock: options.clock, log: app.log });
   app.addHook('onClose', async () => {
+    clearInterval(draftPurge);
     stopRetention();
     if (ownStore) await store.close();
   });

@@ -3,7 +3,7 @@ import { allFields, type ResolvedSurvey } from '../engine/index';
 import { validateSubmission } from '../engine/receive';
 import { apiKeyChecker } from './apiKey';
 import { httpError } from './errors';
-import { submissionCap } from './submissionCap';
+import type { SubmissionCap } from './submissionCap';
 import type { FeedbackStore, Lang } from './storage/types';
 
 export interface FeedbackRouteOptions {
@@ -13,7 +13,8 @@ export interface FeedbackRouteOptions {
   apiKeys: string[];
   bodyLimit: number;
   rateLimit: { max: number; timeWindowMs: number } | false;
-  submissionsPerMinute: number | false;
+  /** Accepted submissions per minute across all clients, shared with the pages posted without JavaScript. */
+  cap: SubmissionCap;
   clock: () => Date;
 }
 
@@ -29,7 +30,7 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
     [...options.surveys.values()].map((survey) => [survey, knownNames(survey)]),
   );
   const isValidKey = apiKeyChecker(options.apiKeys);
-  const cap = submissionCap(options.submissionsPerMinute, options.clock);
+  const { cap } = options;
 
   // One limiter shared by the path and its aliases, so the alias is no way round it.
   const rateLimit = options.rateLimit

@@ -26,3 +26,5 @@ export function submissionCap(max: number | false, clock: () => Date) {
     },
   };
 }
+
+export type SubmissionCap = ReturnType<typeof submissionCap>;

@@ -1,5 +1,8 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useT } from './i18n';
+
+/** Where a server render collects what belongs in `<head>` (the browser sets document.title). */
+export const HeadContext = createContext<{ title?: string } | null>(null);
 
 /** Sets the page title: '<heading> - <service> - GOV.UK', prefixed 'Error: ' when the page shows errors. */
 export function useDocumentTitle(heading: string, service?: string, hasErrors = false): void {
@@ -8,6 +11,8 @@ export function useDocumentTitle(heading: string, service?: string, hasErrors = 
     .filter(Boolean)
     .join(' - ');
   const full = (hasErrors ? t('service.errorPrefix') : '') + title;
+  const head = useContext(HeadContext);
+  if (head) head.title = full;
   useEffect(() => {
     document.title = full;
   }, [full]);

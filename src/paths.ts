@@ -19,3 +19,13 @@ export function surveyPath(
 export function withLang(pathname: string, lang: Lang): string {
   return pathname.replace(/^\/(en|cy)(?=\/|$)/, `/${lang}`);
 }
+
+/** A path with the respondent's draft token, when there is one (pages served without JavaScript). */
+export function withDraft(path: string, draft: string | null | undefined): string {
+  return draft ? `${path}?draft=${encodeURIComponent(draft)}` : path;
+}
+
+/** The draft token in an address's query, or null. */
+export function draftOf(search: string): string | null {
+  return new URLSearchParams(search).get('draft');
+}

@@ -1,6 +1,12 @@
 // The route table (README, and docs/architecture.md 'How an answer travels'). Loaders do the checks that must happen before a page
 // shows: unknown survey or page (404), inactivity expiry, no survey in progress (timeout), guards.
-import { data, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
 import { findPage, guardRedirect } from '../engine';
 import type { ResolvedSurvey } from '../engine';
 import { loadSurvey } from './definitions';
@@ -10,9 +16,10 @@ import { CookiesPage, NotFoundPage, RouteError } from './pages/Plain';
 import { FinishPage, TimeoutPage } from './pages/Endings';
 import { SurveyIndex } from './pages/StartPage';
 import { QuestionRoute } from './pages/QuestionPage';
-import { surveyPath } from './paths';
+import { surveyPath, withDraft } from './paths';
 import { Root } from './Root';
-import { checkActivity, useSurveyStore } from './store';
+import { serverContext } from './serverContext';
+import { checkActivity, useSurveyStore, type SurveyData } from './store';
 
 function notFound(): never {
   throw data(null, { status: 404 });
@@ -23,15 +30,29 @@ async function surveyOf({ params }: LoaderFunctionArgs): Promise<ResolvedSurvey>
   return survey ?? notFound();
 }
 
+/** The respondent's state: the store in the browser, the draft on the server. 'unknown' when the
+ *  server renders without a draft (a respondent with JavaScript keeps answers in the browser,
+ *  so the page is drawn as is and the browser checks it once its state is loaded). */
+function stateOf(args: LoaderFunctionArgs): SurveyData | 'unknown' {
+  const server = serverContext(args);
+  if (server) return server.state ?? 'unknown';
+  checkActivity();
+  return useSurveyStore.getState();
+}
+
 async function indexLoader(args: LoaderFunctionArgs) {
   const survey = await surveyOf(args);
-  checkActivity();
+  const state = stateOf(args);
   if (survey.layout !== 'single') return null;
   // The one-page survey lives at the root without a trailing slash, and needs no Start button.
   if (new URL(args.request.url).pathname.endsWith('/'))
     throw redirect(surveyPath(args.params.lang as 'en', survey));
-  const state = useSurveyStore.getState();
-  if (!state.inProgress || state.surveyName !== survey.id) state.start(survey.id);
+  if (
+    state !== 'unknown' &&
+    !serverContext(args) &&
+    (!state.inProgress || state.surveyName !== survey.id)
+  )
+    useSurveyStore.getState().start(survey.id);
   return null;
 }
 
@@ -40,12 +61,21 @@ async function questionLoader(args: LoaderFunctionArgs) {
   const lang = args.params.lang as 'en' | 'cy';
   const page = findPage(survey, args.params.page ?? '');
   if (!page || survey.layout === 'single') notFound();
-  checkActivity();
-  const { inProgress, surveyName, answers } = useSurveyStore.getState();
-  if (!inProgress || surveyName !== survey.id) throw redirect(surveyPath(lang, survey, 'timeout'));
-  const elsewhere = guardRedirect(survey, page.id, answers);
-  if (elsewhere) throw redirect(surveyPath(lang, survey, elsewhere));
+  const state = stateOf(args);
+  if (state === 'unknown') return null;
+  if (!state.inProgress || state.surveyName !== survey.id)
+    throw redirect(surveyPath(lang, survey, 'timeout'));
+  const elsewhere = guardRedirect(survey, page.id, state.answers);
+  if (elsewhere)
+    throw redirect(withDraft(surveyPath(lang, survey, elsewhere), serverContext(args)?.draft));
   return null;
+}
+
+/** Forms posted without JavaScript are answered by the server; the browser's page handles its own. */
+function action(args: ActionFunctionArgs) {
+  const server = serverContext(args);
+  if (!server) throw data(null, { status: 405 });
+  return server.post(args.request, args.params);
 }
 
 export const routes: RouteObject[] = [
@@ -63,10 +93,10 @@ export const routes: RouteObject[] = [
         element: <SurveyLayout />,
         errorElement: <RouteError />,
         children: [
-          { index: true, loader: indexLoader, element: <SurveyIndex /> },
+          { index: true, loader: indexLoader, action, element: <SurveyIndex /> },
           { path: 'finish', element: <FinishPage /> },
           { path: 'timeout', element: <TimeoutPage /> },
-          { path: ':page', loader: questionLoader, element: <QuestionRoute /> },
+          { path: ':page', loader: questionLoader, action, element: <QuestionRoute /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

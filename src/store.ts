@@ -66,6 +66,9 @@ export const useSurveyStore = create<SurveyState>()(
       name: STORAGE_KEY,
       // JSON drops the actions (functions); they are rebuilt on load.
       storage: createJSONStorage(() => localStorage),
+      // The page is first drawn as the server drew it; the saved answers are loaded after that
+      // (src/main.tsx), so hydration sees the same state the server rendered with.
+      skipHydration: true,
       onRehydrateStorage: () => (state) => {
         state?.expireIfIdle();
       },
@@ -83,3 +86,6 @@ export function checkActivity(): boolean {
   store.touch();
   return true;
 }
+
+/** Whether the saved answers have been loaded into the page (after hydration): forms start again from them. */
+export const useRestored = create<{ restored: boolean }>(() => ({ restored: false }));

@@ -5,7 +5,7 @@ import { Trans } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { Link } from '../../engine';
 import { useT } from '../i18n';
-import { withLang } from '../paths';
+import { draftOf, withDraft, withLang } from '../paths';
 import { useSurveyStore } from '../store';
 import {
   BackLink,
@@ -30,7 +30,7 @@ export interface ChromeProps {
 
 export function Chrome(props: ChromeProps) {
   const { t, lang } = useT();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const bannerDismissed = useSurveyStore((s) => s.cookieBannerDismissed);
   const dismissBanner = useSurveyStore((s) => s.dismissCookieBanner);
   const hrefOf = (href: Link['href']) => (typeof href === 'string' ? href : href[lang]);
@@ -77,7 +77,7 @@ export function Chrome(props: ChromeProps) {
             ariaLabel={t('language.label')}
             items={(['en', 'cy'] as const).map((code) => ({
               text: t(`language.${code}`),
-              href: withLang(pathname, code),
+              href: withDraft(withLang(pathname, code), draftOf(search)),
               lang: code,
               current: code === lang,
             }))}

@@ -1,9 +1,9 @@
 // The frame of every screen inside one survey: its title, theme, footer, back link and toggle.
 import { useEffect } from 'react';
-import { Outlet, useNavigate, useParams } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { backOf, findPage } from '../../engine';
 import { useT } from '../i18n';
-import { surveyPath } from '../paths';
+import { draftOf, surveyPath, withDraft } from '../paths';
 import { clock } from '../clock';
 import { INACTIVITY_LIMIT_MS, useSurveyStore } from '../store';
 import { useSurvey } from '../survey';
@@ -13,6 +13,7 @@ export function SurveyLayout() {
   const survey = useSurvey();
   const { lang } = useT();
   const { page: pageId } = useParams();
+  const { search } = useLocation();
   const answers = useSurveyStore((s) => s.answers);
   const lastActivity = useSurveyStore((s) => s.lastActivity);
   const navigate = useNavigate();
@@ -39,7 +40,9 @@ export function SurveyLayout() {
   }, [lastActivity, onQuestion, navigate, lang, survey]);
 
   const showBack = !!pageId && !!page && page.backLink !== false && survey.layout !== 'single';
-  const backHref = showBack ? surveyPath(lang, survey, backOf(survey, page.id, answers)) : null;
+  const backHref = showBack
+    ? withDraft(surveyPath(lang, survey, backOf(survey, page.id, answers)), draftOf(search))
+    : null;
   return (
     <Chrome
       serviceName={survey.title[lang]}

@@ -2,7 +2,7 @@
 // Continue goes; the submit page also confirms a likely email typo and sends the answers.
 import { useRef, useState } from 'react';
 import { useFormik } from 'formik';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useActionData, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   findPage,
   isShown,
@@ -19,8 +19,9 @@ import { toFormikErrors, toMessages, type Messages, type Values } from '../field
 import { FieldView, messageText } from '../fields/FieldView';
 import { useDocumentTitle } from '../hooks';
 import { useT } from '../i18n';
-import { surveyPath } from '../paths';
-import { checkActivity, useSurveyStore } from '../store';
+import { draftOf, surveyPath, withDraft } from '../paths';
+import type { PostedPage } from '../serverContext';
+import { checkActivity, useRestored, useSurveyStore } from '../store';
 import { submitFeedback } from '../submit';
 import { useSurvey } from '../survey';
 import { EmailChoice } from './EmailChoice';
@@ -32,8 +33,10 @@ export function QuestionRoute() {
   const { page: pageId } = useParams();
   const page = findPage(survey, pageId ?? '');
   if (!page) throw new Error('The route loader lets only known pages through');
-  // A new page is a new form: keyed so formik starts from the stored answers each time.
-  return <QuestionPage key={page.id} survey={survey} page={page} />;
+  const restored = useRestored((s) => s.restored);
+  // A new page is a new form: keyed so formik starts from the stored answers each time (and
+  // again once the saved answers are loaded after the server-drawn page is hydrated).
+  return <QuestionPage key={`${page.id}:${restored}`} survey={survey} page={page} />;
 }
 
 /** The page's errors from its generated yup schema (loaded with the form, after the question shows), in field order. */
@@ -62,15 +65,23 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
   const { save, reset } = useSurveyStore.getState();
   const sending = useRef(false);
   const [failure, setFailure] = useState<{ status?: number } | null>(null);
+  const location = useLocation();
+  // A page posted without JavaScript comes back from the server with its errors and what was typed.
+  const posted = useActionData() as PostedPage | undefined;
   const emailField = pageFields(page).find((field) => field.type === 'email');
-  const email = useEmailConfirmation(page.submit ? emailField : undefined);
+  const email = useEmailConfirmation(page.submit ? emailField : undefined, posted?.suggestion);
 
+  const shown = posted?.answers ?? answers;
   const initialValues: Values = Object.fromEntries(
-    pageFields(page).map((field) => [field.name, answers[field.name] ?? typeOf(field).empty()]),
+    pageFields(page).map((field) => [field.name, shown[field.name] ?? typeOf(field).empty()]),
+  );
+  const initialErrors = Object.fromEntries(
+    (posted?.errors ?? []).map(({ field, message }) => [field, message]),
   );
 
   const formik = useFormik<Values>({
     initialValues: { ...initialValues, [EMAIL_CHOICE]: '' },
+    initialErrors: toFormikErrors(initialErrors),
     validateOnChange: false,
     validateOnBlur: false,
     validate: async (values) => {
@@ -164,7 +175,13 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
             errorList={errorList}
           />
         )}
-        <form noValidate onSubmit={formik.handleSubmit}>
+        {/* Without JavaScript the form posts to this address and the server answers it. */}
+        <form
+          noValidate
+          method="post"
+          action={location.pathname + location.search}
+          onSubmit={formik.handleSubmit}
+        >
           {!single && (
             <h1 className="govuk-heading-l">
               {caption}
@@ -201,15 +218,17 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
           <Button text={buttonText} type="submit" />
           {page.skip && (
             <SkipQuestionLink
-              href={surveyPath(lang, survey, page.skip)}
+              href={withDraft(
+                `${surveyPath(lang, survey, page.id)}/skip`,
+                draftOf(location.search),
+              )}
               text={t('common.skipQuestion')}
               onClick={(event) => {
                 // Skipping saves nothing and forgets what was saved here before.
-                if (checkActivity()) useSurveyStore.getState().skip(page);
-                else {
-                  event.preventDefault();
-                  navigate(surveyPath(lang, survey, 'timeout'));
-                }
+                event.preventDefault();
+                const target = checkActivity() ? page.skip! : 'timeout';
+                if (target !== 'timeout') useSurveyStore.getState().skip(page);
+                navigate(surveyPath(lang, survey, target));
               }}
             />
           )}

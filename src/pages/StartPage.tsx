@@ -4,6 +4,7 @@ import { Button, InsetText } from '../../renderers';
 import { surveyPath } from '../paths';
 import { useSurveyStore } from '../store';
 import { useSurvey } from '../survey';
+import { useNavigate } from 'react-router-dom';
 import { QuestionPage } from './QuestionPage';
 
 /** The survey root: the start page, or the whole survey when it is a one-page survey. */
@@ -18,6 +19,7 @@ function StartPage() {
   const survey = useSurvey();
   const { t, lang } = useT();
   const start = useSurveyStore((s) => s.start);
+  const navigate = useNavigate();
   const content = survey.start;
   const heading = content?.heading[lang] ?? survey.title[lang];
   useDocumentTitle(heading, survey.title[lang]);
@@ -33,12 +35,18 @@ function StartPage() {
         {content?.inset && <InsetText text={content.inset[lang]} />}
         <p className="govuk-body">{t('start.duration', { count: survey.duration })}</p>
         {content?.privacy && <p className="govuk-body">{content.privacy[lang]}</p>}
-        <Button
-          text={content?.button?.[lang] ?? t('common.startNow')}
-          href={surveyPath(lang, survey, survey.pages[0]?.id)}
-          isStartButton
-          onClick={() => start(survey.id)} // START: a new run clears earlier answers
-        />
+        {/* Without JavaScript, Start asks the server for a draft to keep the answers in. */}
+        <form
+          method="post"
+          action={surveyPath(lang, survey)}
+          onSubmit={(event) => {
+            event.preventDefault();
+            start(survey.id); // START: a new run clears earlier answers
+            navigate(surveyPath(lang, survey, survey.pages[0]?.id));
+          }}
+        >
+          <Button text={content?.button?.[lang] ?? t('common.startNow')} isStartButton />
+        </form>
       </div>
     </div>
   );

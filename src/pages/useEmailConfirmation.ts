@@ -20,8 +20,12 @@ export interface EmailConfirmation {
   changed(name: string): void;
 }
 
-export function useEmailConfirmation(field: ResolvedField | undefined): EmailConfirmation {
-  const [suggestion, setSuggestion] = useState<{ typed: string; full: string } | null>(null);
+export function useEmailConfirmation(
+  field: ResolvedField | undefined,
+  /** A suggestion the server already made (a page posted without JavaScript). */
+  initial?: { typed: string; full: string },
+): EmailConfirmation {
+  const [suggestion, setSuggestion] = useState(initial ?? null);
   const typedOf = (values: Values) => (field ? String(values[field.name] ?? '') : '');
   const pending = (values: Values) =>
     Boolean(suggestion && typedOf(values) === suggestion.typed && !values[EMAIL_CHOICE]);

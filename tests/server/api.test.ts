@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API_KEY, pagesDefinition, singleDefinition, testServer, validBody } from './fixtures';
-import type { FeedbackStore } from '../../server/storage/types';
+import type { StoreWithTeam } from '../../server/storage/types';
+import { openSqliteStore } from '../../server/storage/sqlite';
 
 let app: FastifyInstance;
-let store: FeedbackStore;
+let store: StoreWithTeam;
 
 afterEach(async () => {
   await app?.close();
@@ -205,7 +206,8 @@ describe('POST /api/feedback', () => {
   });
 
   it('answers 500 with a generic body when storage fails', async () => {
-    const failing: FeedbackStore = {
+    const failing: StoreWithTeam = {
+      ...openSqliteStore(':memory:'),
       save: async () => {
         throw new Error('disk full at /secret/path');
       },

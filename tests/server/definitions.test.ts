@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { enumeratePaths, prepareSubmission, type ResolvedSurvey } from '../../engine/index';
 import { loadDefinitions } from '../../server/app';
-import { classifyPath } from '../../server/spa';
+import { classifyPath } from '../../server/paths';
 import { openSqliteStore } from '../../server/storage/sqlite';
-import type { FeedbackStore } from '../../server/storage/types';
+import type { StoreWithTeam } from '../../server/storage/types';
 import { API_KEY, testServer } from './fixtures';
 
 let surveys: Map<string, ResolvedSurvey>;
 let app: FastifyInstance;
-let store: FeedbackStore;
+let store: StoreWithTeam;
 
 beforeAll(async () => {
   surveys = await loadDefinitions();

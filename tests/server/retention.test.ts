@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testServer } from './fixtures';
 import { purgeExpired, retentionCutoff, startRetention } from '../../server/retention';
 import { openSqliteStore } from '../../server/storage/sqlite';
-import type { FeedbackStore } from '../../server/storage/types';
+import type { StoreWithTeam } from '../../server/storage/types';
 
 const at = (iso: string) => new Date(iso);
 
@@ -28,7 +28,7 @@ describe('retentionCutoff (three calendar months, UTC)', () => {
 });
 
 describe('purging expired feedback', () => {
-  let store: FeedbackStore;
+  let store: StoreWithTeam;
   afterEach(async () => {
     vi.useRealTimers();
     await store.close();

@@ -1,0 +1,156 @@
+// Respondent pages rendered on the server with the app's own route table (dist-server, built by
+// `npm run build`), so every page is complete without JavaScript; forms post back here.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LANGS, type Lang } from '../engine/index';
+import type { Rendered } from '../src/entry-server';
+import type { ServerContext } from '../src/serverContext';
+import { contextFor, skipWithoutScript, type NoJsOptions } from './nojs/index';
+import { classifyPath } from './paths';
+
+type Render = (request: Request, context: ServerContext) => Promise<Rendered | Response>;
+
+export interface PagesOptions extends NoJsOptions {
+  /** The built app (dist/): assets and the page template. */
+  root: string;
+  /** The server bundle (dist-server/entry-server.js). */
+  serverEntry: string;
+}
+
+const DATA_PLACEHOLDER = '<!--app-data-->';
+const ROOT_PLACEHOLDER = '<div id="root"></div>';
+
+/** `<` escaped so the data block cannot end early or open a tag. */
+function jsonForHtml(value: unknown): string {
+  return JSON.stringify(value ?? null).replace(/</g, '\\u003c');
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The page: the template with the rendered markup, its language, title and hydration data. */
+function page(template: string, rendered: Rendered): string {
+  return template
+    .replace(/<html lang="[a-z]+"/, `<html lang="${rendered.lang}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(rendered.title)}</title>`)
+    .replace(ROOT_PLACEHOLDER, `<div id="root">${rendered.html}</div>`)
+    .replace(
+      DATA_PLACEHOLDER,
+      `<script type="application/json" id="app-data">${jsonForHtml(rendered.data)}</script>`,
+    );
+}
+
+/** A Fetch request for the route table, with the posted form when there is one. */
+function fetchRequest(request: FastifyRequest): Request {
+  const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
+  // A post to a survey's root is for its index route (start page or one-page survey), which
+  // React Router reaches only with `?index`.
+  if (request.method === 'POST' && url.pathname.split('/').length === 3)
+    url.searchParams.set('index', '');
+  const init: RequestInit = { method: request.method, headers: { accept: 'text/html' } };
+  if (request.method === 'POST') {
+    init.body = new URLSearchParams(request.body as Record<string, string>).toString();
+    (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
+  }
+  return new Request(url, init);
+}
+
+export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
+  const root = resolve(options.root);
+  if (existsSync(root)) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      cacheControl: false,
+      // Built assets have .br and .gz beside them (made at build time): sent as the browser accepts.
+      preCompressed: true,
+      // Dotfiles (such as the build's .vite/manifest.json, which lists the source files) are
+      // never served: `ignore` treats them as missing, so they get the app's not-found page.
+      dotfiles: 'ignore',
+      // Directories are never listed or served: their paths fall through to the not-found page.
+      allowedPath: (pathName) => !pathName.endsWith('/') && pathName !== '/index.html',
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.startsWith(join(root, 'assets') + sep);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const template = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
+  const entry = resolve(options.serverEntry);
+  const render: Render | undefined = existsSync(entry)
+    ? ((await import(pathToFileURL(entry).href)) as { render: Render }).render
+    : undefined;
+
+  // Forms posted without JavaScript: application/x-www-form-urlencoded, repeated names as lists.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      const form: Record<string, string | string[]> = {};
+      for (const [name, value] of new URLSearchParams(body as string)) {
+        const known = form[name];
+        form[name] = known === undefined ? value : [...[known].flat(), value];
+      }
+      done(null, form);
+    },
+  );
+
+  const answer = async (request: FastifyRequest, reply: FastifyReply, notFound = false) => {
+    const url = new URL(request.url, 'http://localhost');
+    if (!render || !template) return reply.code(404).send({ error: 'Not Found' });
+    const context = await contextFor(url, options);
+    const result = await render(fetchRequest(request), context);
+    // Pages that carry a draft must not be stored by a browser or a proxy.
+    const cache = context.draftStatus === 'none' ? 'no-cache' : 'no-store';
+    if (result instanceof Response) {
+      const location = result.headers.get('location');
+      if (location)
+        return reply
+          .code(result.status)
+          .header('cache-control', 'no-store')
+          .redirect(location, result.status);
+      return reply.code(result.status).header('cache-control', cache).send();
+    }
+    return reply
+      .code(notFound ? 404 : result.status)
+      .header('cache-control', cache)
+      .type('text/html; charset=utf-8')
+      .send(page(template, result));
+  };
+
+  for (const url of ['/:lang/:survey', '/:lang/:survey/:page'])
+    app.post(url, { bodyLimit: 32 * 1024 }, answer);
+
+  app.get('/:lang/:survey/:page/skip', async (request, reply) => {
+    const { lang = '', survey: id = '', page = '' } = request.params as Record<string, string>;
+    const survey = options.surveys.get(id);
+    if (!LANGS.includes(lang as Lang) || !survey) return answer(request, reply, true);
+    const draft = new URL(request.url, 'http://localhost').searchParams.get('draft');
+    const to = await skipWithoutScript(lang as Lang, survey, page, draft, options);
+    if (!to) return answer(request, reply, true);
+    return reply.header('cache-control', 'no-store').redirect(to, 303);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return reply.code(404).send({ error: 'Not Found' });
+    const path = request.url.split('?')[0]!;
+    const query = request.url.slice(path.length);
+    const target = classifyPath(path, options.surveys);
+    if (target.kind === 'redirect') return reply.redirect(target.location + query, 301);
+    // ?lang= switches language: the same page in the other language's address.
+    const params = new URLSearchParams(query);
+    const lang = params.get('lang');
+    if (LANGS.includes(lang as Lang) && LANGS.includes(path.split('/')[1] as Lang)) {
+      params.delete('lang');
+      const rest = params.toString();
+      return reply.redirect(path.replace(/^\/(en|cy)/, `/${lang}`) + (rest ? `?${rest}` : ''), 302);
+    }
+    return answer(request, reply, target.kind === 'not-found');
+  });
+}

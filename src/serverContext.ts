@@ -1,0 +1,26 @@
+// What the server hands the route table when it renders a page (React Router's request context).
+// In the browser there is none: loaders read the store, and forms are handled by the page itself.
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { Answers } from '../engine';
+import type { SurveyData } from './store';
+
+export interface ServerContext {
+  /** The respondent's state for this request: their draft (no JavaScript), or none. */
+  state: SurveyData | null;
+  /** The draft token carried in the address, when there is a live draft. */
+  draft: string | null;
+  /** Handles a form posted without JavaScript (a redirect, or the page's errors). */
+  post(request: Request, params: LoaderFunctionArgs['params']): Promise<Response | PostedPage>;
+}
+
+/** A question page posted with errors: shown again with what was typed. */
+export interface PostedPage {
+  answers: Answers;
+  errors: { field: string; message: { key: string; params?: Record<string, string | number> } }[];
+  suggestion?: { typed: string; full: string };
+}
+
+export function serverContext(args: { context?: unknown }): ServerContext | undefined {
+  const context = args.context as Partial<ServerContext> | undefined;
+  return context && 'post' in context ? (context as ServerContext) : undefined;
+}
