@@ -124,7 +124,12 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   };
 
   for (const url of ['/:lang/:survey', '/:lang/:survey/:page'])
-    app.post(url, { bodyLimit: 32 * 1024 }, answer);
+    app.post(url, { bodyLimit: 32 * 1024 }, async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (classifyPath(path, options.surveys).kind !== 'app')
+        return reply.code(404).send({ error: 'Not Found' });
+      return answer(request, reply);
+    });
 
   app.get('/:lang/:survey/:page/skip', async (request, reply) => {
     const { lang = '', survey: id = '', page = '' } = request.params as Record<string, string>;

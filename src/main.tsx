@@ -24,14 +24,17 @@ if (boot.state) useSurveyStore.setState({ ...boot.state, lastActivity: clock.now
 
 const router = createBrowserRouter(routes);
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// Old hash links (/#/en/<survey>/q2) never reach the server: send them to the path form first.
+if (location.hash.startsWith('#/')) location.replace(location.hash.slice(1));
+else
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
 
-if (!boot.state)
+if (!boot.state && !location.hash.startsWith('#/'))
   void Promise.resolve(useSurveyStore.persist.rehydrate()).then(() => {
     useRestored.setState({ restored: true });
     // Loaders run again with the saved state: an expired or unstarted survey goes to the timeout page.

@@ -95,7 +95,15 @@ export const validBody = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-/** A dist/ stand-in with index.html and one hashed asset. */
+/** A stand-in for the server-rendering bundle: every page it is asked for is a short page,
+ *  the draft's state and the request shown in it (the real pages are tested in the browser). */
+const FAKE_ENTRY = `export async function render(request, context) {
+  const url = new URL(request.url);
+  return { status: 200, html: '<p>' + request.method + ' ' + url.pathname + '</p>', title: 'Page',
+    lang: url.pathname.startsWith('/cy') ? 'cy' : 'en', data: { state: context.state } };
+}`;
+
+/** A dist/ stand-in with index.html, one hashed asset and a server entry (entry-server.mjs). */
 export function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'feedback-dist-'));
   mkdirSync(join(dir, 'assets'));
@@ -105,6 +113,7 @@ export function fakeDist(): string {
   );
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log("app");');
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(join(dir, 'entry-server.mjs'), FAKE_ENTRY);
   return dir;
 }
 
@@ -115,7 +124,7 @@ export async function testServer(options: ServerOptions = {}) {
     surveys: fixtureSurveys(),
     store,
     apiKeys: [API_KEY],
-    staticDir: fakeDist(),
+    ...distOptions(fakeDist()),
     rateLimit: false,
     submissionsPerMinute: false,
     logger: false,
@@ -134,4 +143,9 @@ export function logCapture(): { stream: Writable; text: () => string } {
     },
   });
   return { stream, text: () => chunks.join('') };
+}
+
+/** Server options for a fake dist/ made by fakeDist(). */
+export function distOptions(dir: string): { staticDir: string; serverEntry: string } {
+  return { staticDir: dir, serverEntry: join(dir, 'entry-server.mjs') };
 }

@@ -52,7 +52,7 @@ describe('over HTTP', () => {
       `/cy/${pagesDefinition.id}/`,
       `/en/${pagesDefinition.id}/q2`,
       `/cy/${pagesDefinition.id}/finish`,
-      `/en/${pagesDefinition.id}/timeout?lang=cy`,
+      `/en/${pagesDefinition.id}/timeout`,
       `/en/${singleDefinition.id}`,
       '/en/cookies',
     ]) {
