@@ -8,8 +8,9 @@ import { PrivateLogController, loggerOptions, type LoggerSetting } from './loggi
 import { startRetention } from './retention';
 import { addSecurityHeaders } from './security';
 import { registerApp } from './spa';
+import { registerTeam } from './team/index';
 import { openStore } from './storage/index';
-import type { FeedbackStore } from './storage/types';
+import type { FeedbackStore, StoreWithTeam } from './storage/types';
 
 /** The specification's gateway path, always accepted. */
 export const FEEDBACK_ALIAS = '/dev/feedback';
@@ -70,6 +71,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.get('/healthz', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
+  // The feedback team's area, when the store holds its tables (the real stores do).
+  const teamStore = (store as Partial<StoreWithTeam>).team;
+  if (teamStore)
+    await registerTeam(app, {
+      store: teamStore,
+      surveys,
+      clock: options.clock,
+      distDir: options.staticDir,
+    });
   await registerApp(app, { root: options.staticDir ?? 'dist', surveys });
 
   const months = options.retentionMonths ?? env.retentionMonths;
