@@ -11,8 +11,12 @@ import { text, type UiLang } from './text';
 export function stylesheetHref(distDir: string): string | undefined {
   const file = join(distDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return undefined;
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { css?: string[] }>;
-  const css = Object.values(manifest).flatMap((entry) => entry.css ?? [])[0];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<
+    string,
+    { css?: string[]; isEntry?: boolean }
+  >;
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const css = entry?.css?.[0];
   return css && `/${css}`;
 }
 
@@ -35,7 +39,7 @@ function Page(props: PageProps) {
   const { lang } = props;
   const t = (key: Parameters<typeof text>[1]) => text(lang, key);
   return (
-    <html lang={lang} className="govuk-template govuk-template--rebranded">
+    <html lang={lang} className="govuk-template">
       <head>
         <meta charSet="utf-8" />
         <title>{`${props.title} – ${t('serviceName')}`}</title>
