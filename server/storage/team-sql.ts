@@ -320,7 +320,7 @@ export function teamStore(sql: Sql): TeamStore {
       return tag;
     },
     async listTags() {
-      return sql.all<Tag>('SELECT id, name FROM team_tag ORDER BY name');
+      return sql.all<Tag>('SELECT id, name FROM team_tag ORDER BY lower(name), name');
     },
     async removeTag(id) {
       await sql.run('DELETE FROM team_response_tag WHERE tag_id = ?', [id]);

@@ -7,11 +7,16 @@ import { createElement } from 'react';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedSurvey } from '../../engine';
 import sharedJson from '../../definitions/shared/shared.json';
+import { configFromEnv } from '../config';
 import type { Role, TeamStore } from '../storage/team-types';
-import { surveyFigures, type Scales } from './figures';
-import { renderPage, stylesheetHref, withLang, type PageProps } from './layout';
-import { Message, Overview, PasskeyForm } from './pages';
+import { langOf, type TeamContext } from './context';
+import type { Scales } from './figures';
+import { renderPage, stylesheetHref, withLang } from './layout';
+import { registerMembers } from './members';
+import { registerOverview } from './overview';
+import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
+import { registerResponses } from './responses';
 import {
   ABSOLUTE_MS,
   csrfMatches,
@@ -23,7 +28,7 @@ import {
   sha256,
   type Signedin,
 } from './session';
-import { text, uiLang, type UiLang } from './text';
+import { text } from './text';
 
 export interface TeamOptions {
   store: TeamStore;
@@ -35,12 +40,12 @@ export interface TeamOptions {
   secret?: string;
   /** The public origin, when behind a proxy that changes Host. */
   origin?: string;
+  /** How long feedback is kept (for the deletion date on a response); default RETENTION_MONTHS. */
+  retentionMonths?: number;
 }
 
 const AUDIT_MONTHS = 12;
-const DAY = 24 * 60 * 60 * 1000;
 const SCRIPT = readFileSync(new URL('./client/passkey.js', import.meta.url), 'utf8');
-const scales = (sharedJson as unknown as { scales: Scales }).scales;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,16 +54,70 @@ declare module 'fastify' {
 }
 
 export async function registerTeam(app: FastifyInstance, options: TeamOptions): Promise<void> {
-  const { store, surveys } = options;
+  const { store } = options;
   const clock = options.clock ?? (() => new Date());
   const secret = options.secret ?? process.env.TEAM_SECRET;
   const stylesheet = stylesheetHref(options.distDir ?? 'dist');
+
+  const render: TeamContext['render'] = (request, reply, page, status = 200) => {
+    const path = request.url.split('?')[0]!;
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(
+        renderPage({
+          ...page,
+          lang: langOf(request),
+          stylesheet,
+          path,
+          nav: request.team && {
+            csrf: request.team.csrf,
+            current: path,
+            role: request.team.member.role,
+          },
+        }),
+      );
+  };
+
+  const allow: TeamContext['allow'] = (role: Role) => async (request, reply) => {
+    const signedIn = await currentSession(store, request, clock());
+    if (!signedIn) return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
+    request.team = signedIn;
+    if (request.method === 'POST') {
+      const csrf = (request.body as Record<string, unknown> | undefined)?.csrf;
+      if (!csrfMatches(signedIn.sessionId, csrf)) return reply.code(403).send('Forbidden');
+    }
+    if (!hasRole(signedIn.member, role)) {
+      const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
+      return render(
+        request,
+        reply,
+        {
+          title: t('forbidden'),
+          children: createElement(Message, { heading: t('forbidden'), body: t('forbiddenBody') }),
+        },
+        403,
+      );
+    }
+  };
+
+  const ctx: TeamContext = {
+    store,
+    surveys: options.surveys,
+    scales: (sharedJson as unknown as { scales: Scales }).scales,
+    clock,
+    retentionMonths: options.retentionMonths ?? configFromEnv().retentionMonths,
+    render,
+    allow,
+    audit: (request: FastifyRequest, action: string, target: string | null = null) =>
+      store.audit({ memberId: request.team?.member.id ?? null, action, at: clock(), target }),
+  };
 
   await app.register(async (team) => {
     team.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+      (_request, body, done) => done(null, formFields(String(body))),
     );
     team.addHook('onSend', async (_request, reply, payload) => {
       reply.header('cache-control', 'no-store');
@@ -67,102 +126,51 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
       return payload;
     });
 
-    const html = (
-      request: FastifyRequest,
-      reply: FastifyReply,
-      props: Omit<PageProps, 'lang' | 'path' | 'stylesheet'>,
-      status = 200,
-    ) => {
-      const lang = langOf(request);
-      return reply
-        .code(status)
-        .type('text/html; charset=utf-8')
-        .send(
-          renderPage({
-            ...props,
-            lang,
-            stylesheet,
-            path: request.url.split('?')[0]!,
-            nav: request.team
-              ? { csrf: request.team.csrf, current: request.url.split('?')[0]! }
-              : undefined,
-          }),
-        );
-    };
-
-    /** Signed in with at least this role; a POST must also carry the session's CSRF token. */
-    const allow = (role: Role) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const signedIn = await currentSession(store, request, clock());
-      if (!signedIn) return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
-      request.team = signedIn;
-      if (request.method === 'POST') {
-        const csrf = (request.body as Record<string, unknown> | undefined)?.csrf;
-        if (!csrfMatches(signedIn.sessionId, csrf)) return reply.code(403).send('Forbidden');
-      }
-      if (!hasRole(signedIn.member, role)) {
-        const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
-        return html(
-          request,
-          reply,
-          {
-            title: t('forbidden'),
-            children: createElement(Message, { heading: t('forbidden'), body: t('forbiddenBody') }),
-          },
-          403,
-        );
-      }
-    };
-
     team.get('/team/assets/passkey.js', async (_request, reply) =>
       reply.type('text/javascript; charset=utf-8').send(SCRIPT),
     );
 
-    team.get('/team/sign-in', async (request, reply) => {
+    const passkeyPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      kind: 'enrol' | 'sign-in',
+    ) => {
       const lang = langOf(request);
       const t = (key: Parameters<typeof text>[1]) => text(lang, key);
-      return html(request, reply, {
-        title: t('signIn'),
+      const heading = kind === 'enrol' ? t('enrolHeading') : t('signIn');
+      return render(request, reply, {
+        title: heading,
         script: '/team/assets/passkey.js',
         children: createElement(PasskeyForm, {
           lang,
-          kind: 'sign-in',
-          heading: t('signIn'),
-          intro: t('signInIntro'),
-          button: t('usePasskey'),
+          kind,
+          heading,
+          intro: kind === 'enrol' ? t('enrolIntro') : t('signInIntro'),
+          button: kind === 'enrol' ? t('enrolButton') : t('usePasskey'),
         }),
       });
-    });
+    };
+
+    team.get('/team/sign-in', async (request, reply) => passkeyPage(request, reply, 'sign-in'));
 
     team.get('/team/enrol', async (request, reply) => {
-      const lang = langOf(request);
-      const t = (key: Parameters<typeof text>[1]) => text(lang, key);
       const token = (request.query as Record<string, string | undefined>).token ?? '';
       const invitation = await store.invitation(sha256(token));
-      if (!invitation || invitation.used || invitation.expires <= clock()) {
-        return html(
-          request,
-          reply,
-          {
-            title: t('linkInvalidHeading'),
-            children: createElement(Message, {
-              heading: t('linkInvalidHeading'),
-              body: t('linkInvalid'),
-            }),
-          },
-          410,
-        );
-      }
-      return html(request, reply, {
-        title: t('enrolHeading'),
-        script: '/team/assets/passkey.js',
-        children: createElement(PasskeyForm, {
-          lang,
-          kind: 'enrol',
-          heading: t('enrolHeading'),
-          intro: t('enrolIntro'),
-          button: t('enrolButton'),
-        }),
-      });
+      if (invitation && !invitation.used && invitation.expires > clock())
+        return passkeyPage(request, reply, 'enrol');
+      const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
+      return render(
+        request,
+        reply,
+        {
+          title: t('linkInvalidHeading'),
+          children: createElement(Message, {
+            heading: t('linkInvalidHeading'),
+            body: t('linkInvalid'),
+          }),
+        },
+        410,
+      );
     });
 
     registerPasskeys(team, {
@@ -177,28 +185,9 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
       return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
     });
 
-    team.get('/team', { preHandler: allow('viewer') }, async (request, reply) => {
-      const lang = langOf(request);
-      const range = dateRange(request.query as Record<string, string | undefined>, clock());
-      const figures = await Promise.all(
-        [...surveys.values()].map(async (survey) => ({
-          survey,
-          figures: surveyFigures(
-            survey,
-            scales,
-            await store.findFeedback(
-              { surveyId: survey.id, ...range },
-              { limit: 1_000_000, offset: 0 },
-            ),
-            range,
-          ),
-        })),
-      );
-      return html(request, reply, {
-        title: text(lang, 'overview'),
-        children: createElement(Overview, { lang, range, surveys: figures }),
-      });
-    });
+    registerOverview(team, ctx);
+    registerResponses(team, ctx);
+    registerMembers(team, ctx);
   });
 
   // Sessions past their limits and audit entries past 12 months go, hourly.
@@ -217,17 +206,12 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-const langOf = (request: FastifyRequest): UiLang =>
-  uiLang((request.query as Record<string, unknown> | undefined)?.lang);
-
-/** `?from=YYYY-MM-DD&to=YYYY-MM-DD` (both days included); default the last 30 days. */
-export function dateRange(query: Record<string, string | undefined>, now: Date) {
-  const day = (value: string | undefined) =>
-    value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
-      ? new Date(`${value}T00:00:00Z`)
-      : undefined;
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const to = new Date((day(query.to) ?? today).getTime() + DAY);
-  const from = day(query.from) ?? new Date(to.getTime() - 30 * DAY);
-  return { from, to };
+/** A form body as fields; a name sent more than once (checkboxes) becomes a list. */
+function formFields(body: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const before = fields[name];
+    fields[name] = before === undefined ? value : [before, value].flat();
+  }
+  return fields;
 }

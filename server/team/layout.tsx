@@ -5,7 +5,17 @@ import { join } from 'node:path';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Footer, Header, LanguageNavigation, ServiceNavigation } from '../../renderers';
-import { text, type UiLang } from './text';
+import type { Role } from '../storage/team-types';
+import { text, type TextKey, type UiLang } from './text';
+
+const SECTIONS: { path: string; key: TextKey; role: Role }[] = [
+  { path: '/team', key: 'overview', role: 'viewer' },
+  { path: '/team/responses', key: 'responses', role: 'viewer' },
+  { path: '/team/tags', key: 'tags', role: 'viewer' },
+  { path: '/team/members', key: 'members', role: 'admin' },
+  { path: '/team/audit', key: 'auditLog', role: 'admin' },
+];
+const RANK: Record<Role, number> = { viewer: 0, analyst: 1, admin: 2 };
 
 /** The built app's stylesheet, found through Vite's manifest (read from disk, never over HTTP). */
 export function stylesheetHref(distDir: string): string | undefined {
@@ -27,7 +37,7 @@ export interface PageProps {
   path: string;
   stylesheet?: string;
   /** Signed-in pages show the navigation and a sign-out button. */
-  nav?: { csrf: string; current: string };
+  nav?: { csrf: string; current: string; role: Role };
   script?: string;
   children: ReactNode;
 }
@@ -37,7 +47,7 @@ export const withLang = (path: string, lang: UiLang) =>
 
 function Page(props: PageProps) {
   const { lang } = props;
-  const t = (key: Parameters<typeof text>[1]) => text(lang, key);
+  const t = (key: TextKey) => text(lang, key);
   return (
     <html lang={lang} className="govuk-template">
       <head>
@@ -55,19 +65,17 @@ function Page(props: PageProps) {
           <Header />
           <ServiceNavigation
             serviceName={t('serviceName')}
+            ariaLabel={t('serviceInfo')}
             serviceUrl={withLang('/team', lang)}
             menuButtonText={t('menu')}
-            navigation={
-              props.nav
-                ? [
-                    {
-                      text: t('overview'),
-                      href: withLang('/team', lang),
-                      current: props.nav.current === '/team',
-                    },
-                  ]
-                : []
-            }
+            navigation={SECTIONS.filter(
+              (section) => props.nav && RANK[props.nav.role] >= RANK[section.role],
+            ).map((section) => ({
+              text: t(section.key),
+              href: withLang(section.path, lang),
+              current: props.nav?.current === section.path,
+              active: section.path !== '/team' && !!props.nav?.current.startsWith(section.path),
+            }))}
             slots={{
               end: (
                 <LanguageNavigation

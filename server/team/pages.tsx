@@ -1,15 +1,9 @@
 // The team's pages as React content for `renderPage`.
 import type { ResolvedSurvey } from '../../engine';
 import type { QuestionFigures, SurveyFigures } from './figures';
-import { text, type UiLang } from './text';
+import { formatDate, text, type UiLang } from './text';
 
-const date = (lang: UiLang, d: Date) =>
-  new Intl.DateTimeFormat(lang === 'cy' ? 'cy-GB' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(d);
+const date = (lang: UiLang, d: Date) => formatDate(lang, d);
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
