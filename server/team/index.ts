@@ -16,6 +16,7 @@ import { registerMembers } from './members';
 import { registerOverview } from './overview';
 import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
+import { registerQuestions } from './questions';
 import { registerResponses } from './responses';
 import {
   ABSOLUTE_MS,
@@ -188,6 +189,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerOverview(team, ctx);
     registerResponses(team, ctx);
     registerMembers(team, ctx);
+    registerQuestions(team, ctx);
   });
 
   // Sessions past their limits and audit entries past 12 months go, hourly.

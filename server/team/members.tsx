@@ -2,12 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntry, Member, Role, Tag } from '../storage/team-types';
 import { form, langOf, query, type TeamContext } from './context';
+import { weekStart } from './figures';
 import { withLang } from './layout';
 import { invite, ROLES } from './invite';
 import { formatDate, text, type TextKey, type UiLang } from './text';
 
 const roleKey: Record<Role, TextKey> = { viewer: 'viewer', analyst: 'analyst', admin: 'admin' };
 const AUDIT_PAGE = 100;
+const WEEK = 7 * 24 * 60 * 60 * 1000;
 
 function RoleSelect(props: {
   lang: UiLang;
@@ -195,6 +197,7 @@ function Tags(props: {
   lang: UiLang;
   tags: Tag[];
   counts: Map<string, number>;
+  weeks: { start: Date; counts: Map<string, number> }[];
   csrf: string;
   canEdit: boolean;
 }) {
@@ -229,6 +232,43 @@ function Tags(props: {
                 <td className="govuk-table__cell govuk-table__cell--numeric">
                   {props.counts.get(tag.id) ?? 0}
                 </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {props.tags.length > 0 && (
+        <table className="govuk-table">
+          <caption className="govuk-table__caption govuk-table__caption--s">
+            {t('tagsOverTime')}
+          </caption>
+          <thead className="govuk-table__head">
+            <tr className="govuk-table__row">
+              <th scope="col" className="govuk-table__header">
+                {t('week')}
+              </th>
+              {props.tags.map((tag) => (
+                <th
+                  key={tag.id}
+                  scope="col"
+                  className="govuk-table__header govuk-table__header--numeric"
+                >
+                  {tag.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="govuk-table__body">
+            {props.weeks.map((w) => (
+              <tr key={w.start.toISOString()} className="govuk-table__row">
+                <th scope="row" className="govuk-table__header">
+                  {formatDate(lang, w.start)}
+                </th>
+                {props.tags.map((tag) => (
+                  <td key={tag.id} className="govuk-table__cell govuk-table__cell--numeric">
+                    {w.counts.get(tag.id) ?? 0}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -341,9 +381,33 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
         tags.map(async (tag) => [tag.id, await store.countFeedback({ tagId: tag.id })] as const),
       ),
     );
+    // Tagged responses received in each of the last eight weeks, newest first.
+    const thisWeek = weekStart(ctx.clock()).getTime();
+    const weeks = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const start = new Date(thisWeek - i * WEEK);
+        const to = new Date(start.getTime() + WEEK);
+        const counts = await Promise.all(
+          tags.map(
+            async (tag) =>
+              [tag.id, await store.countFeedback({ tagId: tag.id, from: start, to })] as const,
+          ),
+        );
+        return { start, counts: new Map(counts) };
+      }),
+    );
     return ctx.render(request, reply, {
       title: text(lang, 'tags'),
-      children: <Tags lang={lang} tags={tags} counts={counts} csrf={request.team!.csrf} canEdit />,
+      children: (
+        <Tags
+          weeks={weeks}
+          lang={lang}
+          tags={tags}
+          counts={counts}
+          csrf={request.team!.csrf}
+          canEdit
+        />
+      ),
     });
   });
 

@@ -1,9 +1,18 @@
 // The team's pages as React content for `renderPage`.
-import type { ResolvedSurvey } from '../../engine';
+import { allFields, type ResolvedSurvey } from '../../engine';
+import { ColumnChart } from './charts';
+import { withLang } from './layout';
+import { isChoice, isFreeText, questionPath } from './questions';
 import type { QuestionFigures, SurveyFigures } from './figures';
 import { formatDate, text, type UiLang } from './text';
 
 const date = (lang: UiLang, d: Date) => formatDate(lang, d);
+const shortDate = (lang: UiLang, d: Date) =>
+  new Intl.DateTimeFormat(lang === 'cy' ? 'cy-GB' : 'en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(d);
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -154,6 +163,14 @@ export function Overview(props: {
             ) : (
               <p className="govuk-body">{t('noScores')}</p>
             )}
+            <ColumnChart
+              id={`trend-${survey.id}`}
+              title={`${t('trend')}: ${survey.title[lang]}`}
+              columns={figures.weeks.map((w) => ({
+                label: shortDate(lang, w.start),
+                value: w.count,
+              }))}
+            />
             <table className="govuk-table">
               <caption className="govuk-table__caption govuk-table__caption--s">
                 {t('trend')}
@@ -177,6 +194,18 @@ export function Overview(props: {
                 ))}
               </tbody>
             </table>
+            <h3 className="govuk-heading-s">{t('questions')}</h3>
+            <ul className="govuk-list">
+              {allFields(survey)
+                .filter((f) => isChoice(f) || isFreeText(f))
+                .map((f) => (
+                  <li key={f.name}>
+                    <a className="govuk-link" href={withLang(questionPath(survey, f), lang)}>
+                      {f.label[lang]}
+                    </a>
+                  </li>
+                ))}
+            </ul>
           </section>
         );
       })}

@@ -135,6 +135,11 @@ const TEXT = {
   who: { en: 'Who', cy: 'Pwy' },
   what: { en: 'What', cy: 'Beth' },
   record: { en: 'Record', cy: 'Cofnod' },
+  count: { en: 'Count', cy: 'Nifer' },
+  percentage: { en: 'Percentage', cy: 'Canran' },
+  whoAnswered: { en: 'Only responses that answered', cy: 'Dim ond ymatebion a atebodd' },
+  questions: { en: 'Questions', cy: 'Cwestiynau' },
+  tagsOverTime: { en: 'Tagged responses each week', cy: 'Ymatebion wedi’u tagio bob wythnos' },
   newTag: { en: 'New tag', cy: 'Tag newydd' },
   addTag: { en: 'Add tag', cy: 'Ychwanegu tag' },
 } satisfies Record<string, Record<UiLang, string>>;

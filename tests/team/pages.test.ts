@@ -219,12 +219,69 @@ describe('team pages', () => {
     await analyst.post(`/team/responses/${ids.plain}/tags`, { tag: [delays!.id, idChecks!.id] });
     await analyst.post(`/team/responses/${ids.welsh}/tags`, { tag: delays!.id });
     expect((await analyst.get(`/team/responses?tag=${delays!.id}`)).body).toContain('2 responses');
-    expect((await analyst.get('/team/tags')).body).toMatch(/delays<\/a><\/td><td[^>]*>2<\/td>/);
+    const tagsPage = (await analyst.get('/team/tags')).body;
+    expect(tagsPage).toMatch(/delays<\/a><\/td><td[^>]*>2<\/td>/);
+    // Over time: this week (from Monday 9 March) has none; the Welsh response (3 March) is in
+    // the week of 2 March, the English one (Sunday 1 March) in the week of 23 February.
+    expect(tagsPage).toMatch(/9 March 2026<\/th><td[^>]*>0<\/td><td[^>]*>0<\/td>/);
+    expect(tagsPage).toMatch(/2 March 2026<\/th><td[^>]*>1<\/td><td[^>]*>0<\/td>/);
+    expect(tagsPage).toMatch(/23 February 2026<\/th><td[^>]*>1<\/td><td[^>]*>1<\/td>/);
     const csv = (await analyst.get(`/team/export.csv?tag=${idChecks!.id}`)).body;
     expect(csv).toContain(',fixture-pages,en,delays; ID checks,5,Quicker please\r\n');
     // Unticking removes it.
     await analyst.post(`/team/responses/${ids.plain}/tags`, { tag: idChecks!.id });
     expect((await store.team.tagsOf([ids.plain])).get(ids.plain)).toEqual([idChecks!.id]);
+  });
+
+  it('shows a choice question as an SVG chart with a text alternative and a table in scale order', async () => {
+    await setup();
+    const viewer = await as('viewer');
+    const page = (
+      await viewer.get('/team/questions/fixture-pages/howSatisfied?from=2026-03-01&to=2026-03-10')
+    ).body;
+    expect(page).toContain('<svg role="img" aria-labelledby="chart-title chart-desc"');
+    expect(page).toContain(
+      '<desc id="chart-desc">Very satisfied: 1 (33.3%); Satisfied: 1 (33.3%); Neither satisfied nor dissatisfied: 0 (0%); Dissatisfied: 1 (33.3%); Very dissatisfied: 0 (0%)</desc>',
+    );
+    const rows = [
+      ...page.matchAll(
+        /<th scope="row" class="govuk-table__header">([^<]+)<\/th><td[^>]*>(\d+)<\/td>/g,
+      ),
+    ].map((m) => `${m[1]}=${m[2]}`);
+    expect(rows).toEqual([
+      'Very satisfied=1',
+      'Satisfied=1',
+      'Neither satisfied nor dissatisfied=0',
+      'Dissatisfied=1',
+      'Very dissatisfied=0',
+    ]);
+    expect(page).toContain('Fewer than 30 answers');
+    // The overview links to it and draws the weekly trend.
+    const overview = (await viewer.get('/team')).body;
+    expect(overview).toContain('href="/team/questions/fixture-pages/howSatisfied"');
+    expect(overview).toContain(
+      'aria-labelledby="trend-fixture-pages-title trend-fixture-pages-desc"',
+    );
+    expect((await viewer.get('/team/questions/fixture-pages/email')).statusCode).toBe(404);
+  });
+
+  it('lists free-text answers newest first, masked, searchable and filterable by another answer', async () => {
+    await setup();
+    const viewer = await as('viewer');
+    const url = '/team/questions/fixture-pages/howToImprove?from=2026-03-01&to=2026-03-10';
+    const page = (await viewer.get(url)).body;
+    const order = ['Diolch', 'Call me on […] about […]', 'Quicker please'].map((t) =>
+      page.indexOf(t),
+    );
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(page).not.toContain('07700');
+    const searched = (await viewer.get(`${url}&q=QUICKER`)).body;
+    expect(searched).toContain('Quicker please');
+    expect(searched).not.toContain('Diolch');
+    const satisfied = (await viewer.get(`${url}&answer=howSatisfied:4`)).body;
+    expect(satisfied).toContain('Diolch');
+    expect(satisfied).not.toContain('Quicker please');
   });
 
   it('renders every signed-in page in Welsh', async () => {
@@ -238,6 +295,8 @@ describe('team pages', () => {
       '/team/members',
       '/team/audit',
       '/team/tags',
+      '/team/questions/fixture-pages/howSatisfied',
+      '/team/questions/fixture-pages/howToImprove',
     ]) {
       const response = await admin.get(`${url}?lang=cy`);
       expect(response.statusCode, url).toBe(200);
