@@ -2,7 +2,7 @@
 import { createElement } from 'react';
 import type { FastifyInstance } from 'fastify';
 import { langOf, query, type TeamContext } from './context';
-import { surveyFigures } from './figures';
+import { choiceFields, figuresFromTally } from './figures';
 import { Overview } from './pages';
 import { text } from './text';
 
@@ -31,12 +31,12 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
     const surveys = await Promise.all(
       [...ctx.surveys.values()].map(async (survey) => ({
         survey,
-        figures: surveyFigures(
+        figures: figuresFromTally(
           survey,
           ctx.scales,
-          await ctx.store.findFeedback(
+          await ctx.store.tallyFeedback(
             { surveyId: survey.id, ...range },
-            { limit: Number.MAX_SAFE_INTEGER, offset: 0 },
+            choiceFields(survey).map((f) => f.name),
           ),
           range,
         ),

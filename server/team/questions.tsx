@@ -5,7 +5,7 @@ import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine
 import type { FeedbackRecord } from '../storage/types';
 import { BarChart } from './charts';
 import { langOf, query, type TeamContext } from './context';
-import { surveyFigures, type QuestionFigures } from './figures';
+import { figuresFromTally, type QuestionFigures } from './figures';
 import { withLang } from './layout';
 import { dateRange } from './overview';
 import { maskPersonalData } from './privacy';
@@ -173,11 +173,10 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
       const range = dateRange(q, ctx.clock());
       let body;
       if (isChoice(field)) {
-        const records = await ctx.store.findFeedback(
-          { surveyId: survey.id, ...range },
-          { limit: Number.MAX_SAFE_INTEGER, offset: 0 },
-        );
-        const figures = surveyFigures(survey, ctx.scales, records, range).questions.find(
+        const counted = await ctx.store.tallyFeedback({ surveyId: survey.id, ...range }, [
+          field.name,
+        ]);
+        const figures = figuresFromTally(survey, ctx.scales, counted, range).questions.find(
           (x) => x.field.name === field.name,
         )!;
         body = <Distribution lang={lang} q={figures} id="chart" />;
