@@ -114,9 +114,10 @@ test('a new admin enrols a passkey, signs out and signs in again; every page pas
 
   // An idle session (last used 31 minutes ago) leads back to sign-in.
   const db = new Database(join(process.env.E2E_DATA_DIR!, 'feedback.sqlite'));
-  db.prepare('UPDATE team_session SET last_seen = ?').run(
-    new Date(Date.now() - 31 * 60 * 1000).toISOString(),
-  );
+  // Only this member's sessions: other tests may be signed in at the same time.
+  db.prepare(
+    'UPDATE team_session SET last_seen = ? WHERE member_id = (SELECT id FROM team_member WHERE email = ?)',
+  ).run(new Date(Date.now() - 31 * 60 * 1000).toISOString(), 'me@example.gov.uk');
   db.close();
   await page.goto(`${site}/team`);
   await expect(page).toHaveURL(`${site}/team/sign-in`);
