@@ -192,7 +192,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerQuestions(team, ctx);
   });
 
-  // Sessions past their limits and audit entries past 12 months go, hourly.
+  // Sessions past their limits and audit entries past 12 months go at start, then hourly.
   const purge = async () => {
     const now = clock();
     await store.removeExpiredSessions(
@@ -203,8 +203,12 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     cutoff.setUTCMonth(cutoff.getUTCMonth() - AUDIT_MONTHS);
     await store.purgeAudit(cutoff);
   };
-  const timer = setInterval(() => void purge().catch(() => undefined), 60 * 60 * 1000);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await purge();
+    timer = setInterval(() => void purge().catch(() => undefined), 60 * 60 * 1000);
+    timer.unref();
+  });
   app.addHook('onClose', async () => clearInterval(timer));
 }
 

@@ -193,6 +193,43 @@ describe('the team area', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
+  it('purges audit entries after 12 months and expired sessions when the server starts', async () => {
+    now = new Date('2026-03-10T09:00:00Z');
+    store = openSqliteStore(':memory:');
+    const member = await store.team.addMember('a@example.gov.uk', 'admin', now);
+    const at = (iso: string) => new Date(iso);
+    await store.team.audit({
+      memberId: member.id,
+      action: 'old',
+      at: at('2025-03-09T09:00:00Z'),
+      target: null,
+    });
+    await store.team.audit({
+      memberId: member.id,
+      action: 'kept',
+      at: at('2025-03-11T09:00:00Z'),
+      target: null,
+    });
+    await store.team.addSession({
+      idHash: 'stale',
+      memberId: member.id,
+      created: now,
+      lastSeen: at('2026-03-10T08:00:00Z'),
+    });
+    app = await buildServer({
+      surveys: fixtureSurveys(),
+      store,
+      staticDir: fakeDist(),
+      retentionMonths: false,
+      clock: () => now,
+    });
+    await app.ready();
+    expect((await store.team.auditLog({ limit: 10, offset: 0 })).map((e) => e.action)).toEqual([
+      'kept',
+    ]);
+    expect(await store.team.session('stale')).toBeUndefined();
+  });
+
   it('still sets no cookie on respondent routes', async () => {
     await setup();
     await signIn('admin');
