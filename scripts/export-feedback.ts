@@ -11,7 +11,7 @@ import { openStore, type FeedbackRecord } from '../server/storage/index';
 import { csvTable } from './csv';
 
 /** A spreadsheet would run a cell starting with one of these as a formula: keep it text. */
-function spreadsheetSafe(value: string): string {
+export function spreadsheetSafe(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

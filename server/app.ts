@@ -10,6 +10,7 @@ import { addSecurityHeaders } from './security';
 import fastifyCompress from '@fastify/compress';
 import { DRAFT_IDLE_MS } from './nojs/index';
 import { registerPages } from './render';
+import { registerTeam } from './team/index';
 import { submissionCap } from './submissionCap';
 import { openStore } from './storage/index';
 import type { StoreWithTeam } from './storage/types';
@@ -110,6 +111,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.get('/healthz', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
+  // The feedback team's area (/team): its own pages, sign-in and session cookie.
+  await registerTeam(app, {
+    store: store.team,
+    surveys,
+    clock: options.clock,
+    distDir: options.staticDir,
+  });
   await registerPages(app, {
     root: options.staticDir ?? 'dist',
     serverEntry: options.serverEntry ?? 'dist-server/entry-server.js',

@@ -6,6 +6,7 @@ import type {
   AuditEntry,
   Credential,
   FeedbackFilter,
+  FeedbackTally,
   Member,
   Role,
   Tag,
@@ -22,7 +23,7 @@ export interface Sql {
 
 /** Migration: the respondent's language (existing rows stay unknown) and the index the team's pages use. */
 export const LANG_MIGRATION = `ALTER TABLE feedback ADD COLUMN lang TEXT CHECK (lang IN ('en', 'cy'));
-  CREATE INDEX feedback_survey_received ON feedback (survey_id, received_at);`;
+  CREATE INDEX feedback_survey_received ON feedback (survey_id, received_at, lang);`;
 
 /** Migration: the team's tables. `feedbackId` is the type of feedback.id on that database. */
 export const teamTablesMigration = (feedbackId: string) => `
@@ -142,7 +143,7 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
     params.push(filter.text);
   }
   if (filter.tagId) {
-    parts.push('id IN (SELECT feedback_id FROM team_response_tag WHERE tag_id = ?)');
+    parts.push('feedback.id IN (SELECT feedback_id FROM team_response_tag WHERE tag_id = ?)');
     params.push(filter.tagId);
   }
   return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
@@ -320,7 +321,7 @@ export function teamStore(sql: Sql): TeamStore {
       return tag;
     },
     async listTags() {
-      return sql.all<Tag>('SELECT id, name FROM team_tag ORDER BY name');
+      return sql.all<Tag>('SELECT id, name FROM team_tag ORDER BY lower(name), name');
     },
     async removeTag(id) {
       await sql.run('DELETE FROM team_response_tag WHERE tag_id = ?', [id]);
@@ -368,6 +369,28 @@ export function teamStore(sql: Sql): TeamStore {
       );
       return Number(r?.n ?? 0);
     },
+    async tallyFeedback(filter, fields) {
+      const { clause, params } = where(sql, filter);
+      const day =
+        sql.dialect === 'sqlite'
+          ? 'substr(received_at, 1, 10)'
+          : "to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')";
+      // One pass over the index (it covers language and time) for both counts.
+      const groups = await sql.all<{ lang: string | null; day: string; n: number | string }>(
+        `SELECT lang, ${day} AS day, COUNT(*) AS n FROM feedback ${clause} GROUP BY lang, 2`,
+        params,
+      );
+      const sum = (key: (g: (typeof groups)[number]) => string | null) => {
+        const totals = new Map<string | null, number>();
+        for (const g of groups) totals.set(key(g), (totals.get(key(g)) ?? 0) + Number(g.n));
+        return [...totals];
+      };
+      return {
+        byLang: sum((g) => g.lang).map(([lang, n]) => ({ lang, n })),
+        byDay: sum((g) => g.day).map(([day, n]) => ({ day: day!, n })),
+        answers: await answerCounts(sql, clause, params, fields),
+      };
+    },
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
       const r = await one<FeedbackRow>('SELECT * FROM feedback WHERE id = ?', [id]);
@@ -379,6 +402,46 @@ export function teamStore(sql: Sql): TeamStore {
       return (await sql.run('DELETE FROM feedback WHERE id = ?', [id])) === 1;
     },
   };
+}
+
+/** How often each sent answer of these fields occurs among the filtered responses. */
+async function answerCounts(
+  sql: Sql,
+  clause: string,
+  params: unknown[],
+  fields: string[],
+): Promise<FeedbackTally['answers']> {
+  if (!fields.length) return [];
+  if (sql.dialect === 'postgres') {
+    const rows = await sql.all<{ field: string; value: string; n: string }>(
+      `SELECT j.key AS field, j.value AS value, COUNT(*) AS n
+       FROM feedback, jsonb_each_text(feedback.answers) j
+       ${clause ? `${clause} AND` : 'WHERE'} j.key IN (${fields.map(() => '?').join(', ')})
+       GROUP BY j.key, j.value`,
+      [...params, ...fields],
+    );
+    return rows.map((r) => ({ field: r.field, value: r.value, n: Number(r.n) }));
+  }
+  // SQLite: one JSON parse per response (json_extract with every path at once), counted here;
+  // several times faster than grouping json_each rows.
+  const paths = fields.map((name) => `$."${name}"`);
+  const rows = await sql.all<{ v: string | null }>(
+    `SELECT json_extract(answers, ${paths.map(() => '?').join(', ')}) AS v FROM feedback ${clause}`,
+    [...paths, ...params],
+  );
+  const counts = new Map<string, number>();
+  for (const { v } of rows) {
+    const values = (fields.length === 1 ? [v] : JSON.parse(v ?? '[]')) as (string | null)[];
+    values.forEach((value, i) => {
+      if (value === null || value === '') return;
+      const key = `${i}\u0000${value}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    });
+  }
+  return [...counts].map(([key, n]) => {
+    const [i, value] = key.split('\u0000') as [string, string];
+    return { field: fields[Number(i)]!, value, n };
+  });
 }
 
 interface CredentialRow {

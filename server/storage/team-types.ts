@@ -69,6 +69,16 @@ export interface FeedbackFilter {
   tagId?: string;
 }
 
+/**
+ * What the team's figures are made from, counted by the database: responses by language and
+ * by day (YYYY-MM-DD, UTC), and for each asked-for field how often each sent answer occurs.
+ */
+export interface FeedbackTally {
+  byLang: { lang: string | null; n: number }[];
+  byDay: { day: string; n: number }[];
+  answers: { field: string; value: string; n: number }[];
+}
+
 export interface TeamStore {
   addMember(email: string, role: Role, now: Date): Promise<Member>;
   getMember(id: string): Promise<Member | undefined>;
@@ -114,6 +124,8 @@ export interface TeamStore {
     page: { limit: number; offset: number },
   ): Promise<FeedbackRecord[]>;
   countFeedback(filter: FeedbackFilter): Promise<number>;
+  /** Counts for the figures, without reading every response into memory. */
+  tallyFeedback(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
   getFeedback(id: string): Promise<FeedbackRecord | undefined>;
   deleteFeedback(id: string): Promise<boolean>;
 }

@@ -1,6 +1,7 @@
 // The feedback team's figures for one survey, computed from its definition and its responses.
 // Pure: what a question measures comes from the shared scales' `measure`, never from names.
 import { allFields, type Option, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import type { FeedbackTally } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
 
 export type Measure = 'satisfaction' | 'likelihood' | 'net-promoter';
@@ -91,18 +92,16 @@ function chosen(field: ResolvedField, sent: string): string[] {
 function questionFigures(
   field: ResolvedField,
   measure: Measure | undefined,
-  records: FeedbackRecord[],
+  sent: Map<string, number> | undefined,
 ): QuestionFigures {
   const options = field.options ?? [];
   const counts = new Map(options.map((o) => [o.value, 0]));
   let n = 0;
-  for (const record of records) {
-    const sent = record.answers[field.name];
-    if (!sent) continue;
-    const values = chosen(field, sent);
+  for (const [answer, times] of sent ?? []) {
+    const values = chosen(field, answer);
     if (!values.length) continue;
-    n += 1;
-    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+    n += times;
+    for (const value of values) counts.set(value, (counts.get(value) ?? 0) + times);
   }
   const countOf = (value: string) => counts.get(value) ?? 0;
   const figures: QuestionFigures = {
@@ -135,37 +134,84 @@ function questionFigures(
   return figures;
 }
 
+/** The choice questions figures are computed for. */
+export const choiceFields = (survey: ResolvedSurvey) =>
+  allFields(survey).filter((f) => f.type === 'radios' || f.type === 'checkboxes');
+
+export type Tally = FeedbackTally;
+
+/** The tally of records in memory (the store computes the same with SQL). */
+export function tally(
+  survey: ResolvedSurvey,
+  records: FeedbackRecord[],
+  range: { from: Date; to: Date },
+): Tally {
+  const fields = choiceFields(survey).map((f) => f.name);
+  const count = new Map<string, number>();
+  const add = (key: string) => count.set(key, (count.get(key) ?? 0) + 1);
+  for (const r of records) {
+    if (r.surveyId !== survey.id || r.receivedAt < range.from || r.receivedAt >= range.to) continue;
+    add(JSON.stringify(['lang', r.lang ?? null]));
+    add(JSON.stringify(['day', r.receivedAt.toISOString().slice(0, 10)]));
+    for (const field of fields) {
+      if (r.answers[field]) add(JSON.stringify(['answer', field, r.answers[field]]));
+    }
+  }
+  const result: Tally = { byLang: [], byDay: [], answers: [] };
+  for (const [key, n] of count) {
+    const [kind, a, b] = JSON.parse(key) as [string, string, string];
+    if (kind === 'lang') result.byLang.push({ lang: a, n });
+    else if (kind === 'day') result.byDay.push({ day: a, n });
+    else result.answers.push({ field: a, value: b, n });
+  }
+  return result;
+}
+
 /**
  * Figures for one survey's responses received in [from, to): counts by language, the weekly
  * trend, and for every scale and choice question its distribution and headline score.
  */
+export function figuresFromTally(
+  survey: ResolvedSurvey,
+  scales: Scales,
+  counted: Tally,
+  range: { from: Date; to: Date },
+): SurveyFigures {
+  const weeks: SurveyFigures['weeks'] = [];
+  for (let t = weekStart(range.from).getTime(); t < range.to.getTime(); t += 7 * DAY) {
+    weeks.push({ start: new Date(t), count: 0 });
+  }
+  for (const { day, n } of counted.byDay) {
+    const start = weekStart(new Date(`${day}T00:00:00Z`)).getTime();
+    const week = weeks.find((w) => w.start.getTime() === start);
+    if (week) week.count += n;
+  }
+  const sent = new Map<string, Map<string, number>>();
+  for (const { field, value, n } of counted.answers) {
+    if (!sent.has(field)) sent.set(field, new Map());
+    sent.get(field)!.set(value, n);
+  }
+  const byLang = (lang: string | null) =>
+    counted.byLang.filter((l) => l.lang === lang).reduce((sum, l) => sum + l.n, 0);
+  return {
+    counts: {
+      all: counted.byLang.reduce((sum, l) => sum + l.n, 0),
+      en: byLang('en'),
+      cy: byLang('cy'),
+    },
+    weeks,
+    questions: choiceFields(survey).map((f) =>
+      questionFigures(f, f.scale ? scales[f.scale]?.measure : undefined, sent.get(f.name)),
+    ),
+  };
+}
+
+/** Figures straight from records (in memory): `figuresFromTally` of their `tally`. */
 export function surveyFigures(
   survey: ResolvedSurvey,
   scales: Scales,
   records: FeedbackRecord[],
   range: { from: Date; to: Date },
 ): SurveyFigures {
-  const inRange = records.filter(
-    (r) => r.surveyId === survey.id && r.receivedAt >= range.from && r.receivedAt < range.to,
-  );
-  const weeks: SurveyFigures['weeks'] = [];
-  for (let t = weekStart(range.from).getTime(); t < range.to.getTime(); t += 7 * DAY) {
-    weeks.push({ start: new Date(t), count: 0 });
-  }
-  for (const r of inRange) {
-    const week = weeks.find((w) => w.start.getTime() === weekStart(r.receivedAt).getTime());
-    if (week) week.count += 1;
-  }
-  const questions = allFields(survey)
-    .filter((f) => f.type === 'radios' || f.type === 'checkboxes')
-    .map((f) => questionFigures(f, f.scale ? scales[f.scale]?.measure : undefined, inRange));
-  return {
-    counts: {
-      all: inRange.length,
-      en: inRange.filter((r) => r.lang === 'en').length,
-      cy: inRange.filter((r) => r.lang === 'cy').length,
-    },
-    weeks,
-    questions,
-  };
+  return figuresFromTally(survey, scales, tally(survey, records, range), range);
 }

@@ -49,6 +49,33 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
     ids.a,
   ]);
 
+  // The figures' counts, done by the database.
+  const counted = await team.tallyFeedback({ surveyId: 'one' }, ['howSatisfied', 'email']);
+  const sorted = <T>(rows: T[]) =>
+    [...rows].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+  expect(sorted(counted.byLang)).toEqual(
+    sorted([
+      { lang: 'en', n: 1 },
+      { lang: 'cy', n: 1 },
+      { lang: null, n: 1 },
+    ]),
+  );
+  expect(sorted(counted.byDay)).toEqual(
+    sorted([
+      { day: '2026-03-01', n: 1 },
+      { day: '2026-03-02', n: 1 },
+      { day: '2026-03-03', n: 1 },
+    ]),
+  );
+  expect(sorted(counted.answers)).toEqual(
+    sorted([
+      { field: 'howSatisfied', value: '5', n: 2 },
+      { field: 'howSatisfied', value: '2', n: 1 },
+      { field: 'email', value: 'x@example.com', n: 1 },
+    ]),
+  );
+  expect((await team.tallyFeedback({ surveyId: 'one', lang: 'cy' }, [])).answers).toEqual([]);
+
   // Tags: apply (twice is once), filter, list per response, removed with the response.
   const delays = await team.addTag(' delays ');
   expect(await team.listTags()).toEqual([{ id: delays.id, name: 'delays' }]);

@@ -1,0 +1,143 @@
+// `npm run bench:team [-- <postgres url>]`: seeds 100,000 responses across the surveys into a
+// temporary SQLite file (and the given PostgreSQL database, whose feedback it replaces), then
+// prints how long the team's overview and a filtered response list take to render. On a
+// shared machine the wall time includes waiting for a core; the CPU time this process used
+// (which, for PostgreSQL, leaves out the database server's own work) is printed beside it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { allFields, type ResolvedSurvey } from '../engine';
+import { buildServer, loadDefinitions } from '../server/app';
+import { openPostgresStore } from '../server/storage/postgres';
+import { openSqliteStore } from '../server/storage/sqlite';
+import type { StoreWithTeam } from '../server/storage/types';
+import { sha256 } from '../server/team/session';
+
+const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 100_000);
+const DAYS = 90; // the retention period: what a full store holds
+const RUNS = 7;
+const NOW = new Date();
+
+// A small deterministic generator, so every run seeds the same answers.
+let seed = 42;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
+
+function answersFor(survey: ResolvedSurvey): Record<string, string> {
+  const answers: Record<string, string> = { serviceName: survey.serviceName };
+  for (const field of allFields(survey)) {
+    if (random() < 0.2) continue;
+    if (field.type === 'radios' && field.options?.length)
+      answers[field.name] = pick(field.options).value;
+    if (field.type === 'textarea')
+      answers[field.name] = pick(['Quicker please', 'It was fine', 'The ID check was slow']);
+  }
+  return answers;
+}
+
+async function seed100k(store: StoreWithTeam, surveys: ResolvedSurvey[]) {
+  const batch = 2000;
+  for (let done = 0; done < RESPONSES; done += batch) {
+    await Promise.all(
+      Array.from({ length: Math.min(batch, RESPONSES - done) }, () => {
+        const survey = pick(surveys);
+        return store.save({
+          surveyId: survey.id,
+          definitionHash: survey.hash ?? '',
+          receivedAt: new Date(NOW.getTime() - random() * DAYS * 24 * 60 * 60 * 1000),
+          answers: answersFor(survey),
+          lang: pick(['en', 'en', 'en', 'cy', null] as const),
+        });
+      }),
+    );
+  }
+}
+
+async function timeRoute(
+  store: StoreWithTeam,
+  surveys: Map<string, ResolvedSurvey>,
+  urls: string[],
+) {
+  const app = await buildServer({
+    surveys,
+    store,
+    retentionMonths: false,
+    rateLimit: false,
+    staticDir: join(tmpdir(), 'no-dist'),
+  });
+  const member = await store.team.addMember(`bench-${Date.now()}@example.gov.uk`, 'admin', NOW);
+  await store.team.addSession({
+    idHash: sha256('bench'),
+    memberId: member.id,
+    created: NOW,
+    lastSeen: NOW,
+  });
+  const results: { url: string; median: number; worst: number; cpu: number }[] = [];
+  for (const url of urls) {
+    const times: number[] = [];
+    const cpu: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      const cpuStart = process.cpuUsage();
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: 'team_session=bench' },
+      });
+      times.push(performance.now() - start);
+      const used = process.cpuUsage(cpuStart);
+      cpu.push((used.user + used.system) / 1000);
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+    }
+    times.sort((a, b) => a - b);
+    cpu.sort((a, b) => a - b);
+    results.push({
+      url,
+      median: times[Math.floor(RUNS / 2)]!,
+      worst: times[RUNS - 1]!,
+      cpu: cpu[Math.floor(RUNS / 2)]!,
+    });
+  }
+  await store.team.removeMember(member.id);
+  await app.close();
+  return results;
+}
+
+async function bench(name: string, store: StoreWithTeam, surveys: Map<string, ResolvedSurvey>) {
+  const list = [...surveys.values()];
+  const start = performance.now();
+  await seed100k(store, list);
+  console.log(
+    `${name}: seeded ${await store.count()} responses in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+  );
+  const survey = list[0]!;
+  const scale = allFields(survey).find((f) => f.type === 'radios' && f.options?.length);
+  const filtered = `/team/responses?survey=${survey.id}&respondentLang=cy${
+    scale ? `&answer=${scale.name}:${scale.options![0]!.value}` : ''
+  }&q=slow`;
+  for (const r of await timeRoute(store, surveys, ['/team', filtered, `/team/responses?page=50`])) {
+    const verdict = r.median < 300 ? 'under' : 'OVER';
+    console.log(
+      `  ${r.url}: median ${r.median.toFixed(0)} ms, worst ${r.worst.toFixed(0)} ms, median CPU of this process ${r.cpu.toFixed(0)} ms (${verdict} 300 ms)`,
+    );
+  }
+}
+
+const surveys = await loadDefinitions();
+const dir = mkdtempSync(join(tmpdir(), 'team-bench-'));
+try {
+  const sqlite = openSqliteStore(join(dir, 'feedback.sqlite'));
+  await bench('SQLite', sqlite, surveys);
+  await sqlite.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+const postgresUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;
+if (postgresUrl) {
+  const pg = await openPostgresStore(postgresUrl);
+  await pg.deleteOlderThan(new Date('9999-01-01'));
+  seed = 42;
+  await bench('PostgreSQL', pg, surveys);
+  await pg.close();
+}

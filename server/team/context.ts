@@ -1,0 +1,35 @@
+// What every group of team routes shares.
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { ReactNode } from 'react';
+import type { ResolvedSurvey } from '../../engine';
+import type { Role, TeamStore } from '../storage/team-types';
+import type { Scales } from './figures';
+import { uiLang, type UiLang } from './text';
+
+export interface TeamContext {
+  store: TeamStore;
+  surveys: Map<string, ResolvedSurvey>;
+  scales: Scales;
+  clock: () => Date;
+  retentionMonths: number;
+  /** Sends a whole team page. */
+  render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { title: string; children: ReactNode; script?: string },
+    status?: number,
+  ): FastifyReply;
+  /** Signed in with at least this role (and, for a POST, the session's CSRF token). */
+  allow(role: Role): preHandlerAsyncHookHandler;
+  /** Records who did what to which record (never feedback content). */
+  audit(request: FastifyRequest, action: string, target?: string | null): Promise<void>;
+}
+
+export const langOf = (request: FastifyRequest): UiLang =>
+  uiLang((request.query as Record<string, unknown> | undefined)?.lang);
+
+export const query = (request: FastifyRequest) =>
+  (request.query ?? {}) as Record<string, string | undefined>;
+
+export const form = (request: FastifyRequest) =>
+  (request.body ?? {}) as Record<string, string | string[] | undefined>;

@@ -1,0 +1,223 @@
+// The feedback team's area under /team: passkey sign-in, sessions, roles and the pages.
+// Everything is registered in one encapsulated plugin, so its body parser and cookie hook
+// touch no respondent route.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResolvedSurvey } from '../../engine';
+import sharedJson from '../../definitions/shared/shared.json';
+import { configFromEnv } from '../config';
+import type { Role, TeamStore } from '../storage/team-types';
+import { langOf, type TeamContext } from './context';
+import type { Scales } from './figures';
+import { renderPage, stylesheetHref, withLang } from './layout';
+import { registerMembers } from './members';
+import { registerOverview } from './overview';
+import { Message, PasskeyForm } from './pages';
+import { registerPasskeys } from './passkeys';
+import { registerQuestions } from './questions';
+import { registerResponses } from './responses';
+import {
+  ABSOLUTE_MS,
+  csrfMatches,
+  currentSession,
+  endSession,
+  hasRole,
+  IDLE_MS,
+  pendingCookies,
+  sha256,
+  type Signedin,
+} from './session';
+import { text } from './text';
+
+export interface TeamOptions {
+  store: TeamStore;
+  surveys: Map<string, ResolvedSurvey>;
+  clock?: () => Date;
+  /** Where the built app is, for its stylesheet (default 'dist'). */
+  distDir?: string;
+  /** Signs WebAuthn challenges; set TEAM_SECRET to the same value on every instance. */
+  secret?: string;
+  /** The public origin, when behind a proxy that changes Host. */
+  origin?: string;
+  /** How long feedback is kept (for the deletion date on a response); default RETENTION_MONTHS. */
+  retentionMonths?: number;
+}
+
+const AUDIT_MONTHS = 12;
+const SCRIPT = readFileSync(new URL('./client/passkey.js', import.meta.url), 'utf8');
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    team?: Signedin;
+  }
+}
+
+export async function registerTeam(app: FastifyInstance, options: TeamOptions): Promise<void> {
+  const { store } = options;
+  const clock = options.clock ?? (() => new Date());
+  const secret = options.secret ?? process.env.TEAM_SECRET;
+  const stylesheet = stylesheetHref(options.distDir ?? 'dist');
+
+  const render: TeamContext['render'] = (request, reply, page, status = 200) => {
+    const path = request.url.split('?')[0]!;
+    return reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .send(
+        renderPage({
+          ...page,
+          lang: langOf(request),
+          stylesheet,
+          path,
+          nav: request.team && {
+            csrf: request.team.csrf,
+            current: path,
+            role: request.team.member.role,
+          },
+        }),
+      );
+  };
+
+  const allow: TeamContext['allow'] = (role: Role) => async (request, reply) => {
+    const signedIn = await currentSession(store, request, clock());
+    if (!signedIn) return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
+    request.team = signedIn;
+    if (request.method === 'POST') {
+      const csrf = (request.body as Record<string, unknown> | undefined)?.csrf;
+      if (!csrfMatches(signedIn.sessionId, csrf)) return reply.code(403).send('Forbidden');
+    }
+    if (!hasRole(signedIn.member, role)) {
+      const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
+      return render(
+        request,
+        reply,
+        {
+          title: t('forbidden'),
+          children: createElement(Message, { heading: t('forbidden'), body: t('forbiddenBody') }),
+        },
+        403,
+      );
+    }
+  };
+
+  const ctx: TeamContext = {
+    store,
+    surveys: options.surveys,
+    scales: (sharedJson as unknown as { scales: Scales }).scales,
+    clock,
+    retentionMonths: options.retentionMonths ?? configFromEnv().retentionMonths,
+    render,
+    allow,
+    audit: (request: FastifyRequest, action: string, target: string | null = null) =>
+      store.audit({ memberId: request.team?.member.id ?? null, action, at: clock(), target }),
+  };
+
+  await app.register(async (team) => {
+    team.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, formFields(String(body))),
+    );
+    team.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'no-store');
+      const cookie = pendingCookies.get(reply);
+      if (cookie) reply.header('set-cookie', cookie);
+      return payload;
+    });
+
+    team.get('/team/assets/passkey.js', async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').send(SCRIPT),
+    );
+
+    const passkeyPage = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      kind: 'enrol' | 'sign-in',
+    ) => {
+      const lang = langOf(request);
+      const t = (key: Parameters<typeof text>[1]) => text(lang, key);
+      const heading = kind === 'enrol' ? t('enrolHeading') : t('signIn');
+      return render(request, reply, {
+        title: heading,
+        script: '/team/assets/passkey.js',
+        children: createElement(PasskeyForm, {
+          lang,
+          kind,
+          heading,
+          intro: kind === 'enrol' ? t('enrolIntro') : t('signInIntro'),
+          button: kind === 'enrol' ? t('enrolButton') : t('usePasskey'),
+        }),
+      });
+    };
+
+    team.get('/team/sign-in', async (request, reply) => passkeyPage(request, reply, 'sign-in'));
+
+    team.get('/team/enrol', async (request, reply) => {
+      const token = (request.query as Record<string, string | undefined>).token ?? '';
+      const invitation = await store.invitation(sha256(token));
+      if (invitation && !invitation.used && invitation.expires > clock())
+        return passkeyPage(request, reply, 'enrol');
+      const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
+      return render(
+        request,
+        reply,
+        {
+          title: t('linkInvalidHeading'),
+          children: createElement(Message, {
+            heading: t('linkInvalidHeading'),
+            body: t('linkInvalid'),
+          }),
+        },
+        410,
+      );
+    });
+
+    registerPasskeys(team, {
+      store,
+      clock,
+      secret: secret ? Buffer.from(secret) : randomBytes(32),
+      origin: options.origin,
+    });
+
+    team.post('/team/sign-out', { preHandler: allow('viewer') }, async (request, reply) => {
+      await endSession(store, request, reply);
+      return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
+    });
+
+    registerOverview(team, ctx);
+    registerResponses(team, ctx);
+    registerMembers(team, ctx);
+    registerQuestions(team, ctx);
+  });
+
+  // Sessions past their limits and audit entries past 12 months go at start, then hourly.
+  const purge = async () => {
+    const now = clock();
+    await store.removeExpiredSessions(
+      new Date(now.getTime() - IDLE_MS),
+      new Date(now.getTime() - ABSOLUTE_MS),
+    );
+    const cutoff = new Date(now);
+    cutoff.setUTCMonth(cutoff.getUTCMonth() - AUDIT_MONTHS);
+    await store.purgeAudit(cutoff);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await purge();
+    timer = setInterval(() => void purge().catch(() => undefined), 60 * 60 * 1000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** A form body as fields; a name sent more than once (checkboxes) becomes a list. */
+function formFields(body: string): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const before = fields[name];
+    fields[name] = before === undefined ? value : [before, value].flat();
+  }
+  return fields;
+}

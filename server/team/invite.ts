@@ -1,0 +1,26 @@
+// One-time enrolment links: a random token, of which the store keeps only the sha-256.
+import { randomBytes } from 'node:crypto';
+import type { Role, TeamStore } from '../storage/team-types';
+import { sha256 } from './session';
+
+export const INVITATION_MS = 24 * 60 * 60 * 1000;
+export const ROLES: Role[] = ['viewer', 'analyst', 'admin'];
+
+/** Creates an invitation and returns the path of its enrolment page (valid 24 hours, once). */
+export async function invite(
+  store: TeamStore,
+  email: string,
+  role: Role,
+  now: Date,
+  by: string | null = null,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await store.addInvitation({
+    tokenHash: sha256(token),
+    email,
+    role,
+    expires: new Date(now.getTime() + INVITATION_MS),
+  });
+  await store.audit({ memberId: by, action: `invite:${role}`, at: now, target: null });
+  return `/team/enrol?token=${token}`;
+}

@@ -1,0 +1,422 @@
+// Admins: invite, change the role of and remove members; read the audit log. Everyone: tags.
+import type { FastifyInstance } from 'fastify';
+import type { AuditEntry, Member, Role, Tag } from '../storage/team-types';
+import { form, langOf, query, type TeamContext } from './context';
+import { weekStart } from './figures';
+import { withLang } from './layout';
+import { invite, ROLES } from './invite';
+import { formatDate, text, type TextKey, type UiLang } from './text';
+
+const roleKey: Record<Role, TextKey> = { viewer: 'viewer', analyst: 'analyst', admin: 'admin' };
+const AUDIT_PAGE = 100;
+const WEEK = 7 * 24 * 60 * 60 * 1000;
+
+function RoleSelect(props: {
+  lang: UiLang;
+  id: string;
+  value?: Role;
+  label: string;
+  hidden?: boolean;
+}) {
+  return (
+    <div className="govuk-form-group">
+      <label
+        className={props.hidden ? 'govuk-label govuk-visually-hidden' : 'govuk-label'}
+        htmlFor={props.id}
+      >
+        {props.label}
+      </label>
+      <select
+        className="govuk-select"
+        id={props.id}
+        name="role"
+        defaultValue={props.value ?? 'viewer'}
+      >
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {text(props.lang, roleKey[role])}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Members(props: {
+  lang: UiLang;
+  members: Member[];
+  csrf: string;
+  me: string;
+  link?: string;
+}) {
+  const { lang } = props;
+  const t = (key: TextKey, params?: Record<string, string | number>) => text(lang, key, params);
+  return (
+    <>
+      <h1 className="govuk-heading-l">{t('members')}</h1>
+      {props.link && (
+        <div className="govuk-panel govuk-panel--confirmation">
+          <h2 className="govuk-panel__title">{t('invited')}</h2>
+          <div className="govuk-panel__body">
+            <code className="govuk-!-text-break-word">{props.link}</code>
+          </div>
+        </div>
+      )}
+      <table className="govuk-table">
+        <caption className="govuk-table__caption govuk-table__caption--m">{t('members')}</caption>
+        <thead className="govuk-table__head">
+          <tr className="govuk-table__row">
+            <th scope="col" className="govuk-table__header">
+              {t('email')}
+            </th>
+            <th scope="col" className="govuk-table__header">
+              {t('role')}
+            </th>
+            <th scope="col" className="govuk-table__header">
+              {t('actions')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="govuk-table__body">
+          {props.members.map((m, i) => (
+            <tr key={m.id} className="govuk-table__row">
+              <td className="govuk-table__cell">{m.email}</td>
+              <td className="govuk-table__cell">{t(roleKey[m.role])}</td>
+              <td className="govuk-table__cell">
+                {m.id !== props.me && (
+                  <>
+                    <form method="post" action={withLang(`/team/members/${m.id}/role`, lang)}>
+                      <input type="hidden" name="csrf" value={props.csrf} />
+                      <RoleSelect
+                        lang={lang}
+                        id={`role-${i}`}
+                        value={m.role}
+                        label={t('roleOf', { email: m.email })}
+                        hidden
+                      />
+                      <button
+                        type="submit"
+                        className="govuk-button govuk-button--secondary"
+                        data-module="govuk-button"
+                      >
+                        {t('changeRole')}
+                        <span className="govuk-visually-hidden"> {m.email}</span>
+                      </button>
+                    </form>
+                    <form method="post" action={withLang(`/team/members/${m.id}/remove`, lang)}>
+                      <input type="hidden" name="csrf" value={props.csrf} />
+                      <button
+                        type="submit"
+                        className="govuk-button govuk-button--warning"
+                        data-module="govuk-button"
+                      >
+                        {t('remove')}
+                        <span className="govuk-visually-hidden"> {m.email}</span>
+                      </button>
+                    </form>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 className="govuk-heading-m">{t('inviteHeading')}</h2>
+      <p className="govuk-body">{t('inviteIntro')}</p>
+      <form method="post" action={withLang('/team/members', lang)}>
+        <input type="hidden" name="csrf" value={props.csrf} />
+        <div className="govuk-form-group">
+          <label className="govuk-label" htmlFor="email">
+            {t('email')}
+          </label>
+          <input
+            className="govuk-input govuk-input--width-30"
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </div>
+        <RoleSelect lang={lang} id="role" label={t('role')} />
+        <button type="submit" className="govuk-button" data-module="govuk-button">
+          {t('createLink')}
+        </button>
+      </form>
+    </>
+  );
+}
+
+function AuditLog(props: { lang: UiLang; entries: AuditEntry[]; emails: Map<string, string> }) {
+  const { lang } = props;
+  const t = (key: TextKey) => text(lang, key);
+  return (
+    <>
+      <h1 className="govuk-heading-l">{t('auditLog')}</h1>
+      <p className="govuk-body">{t('auditIntro')}</p>
+      <table className="govuk-table">
+        <caption className="govuk-table__caption govuk-table__caption--s govuk-visually-hidden">
+          {t('auditLog')}
+        </caption>
+        <thead className="govuk-table__head">
+          <tr className="govuk-table__row">
+            <th scope="col" className="govuk-table__header">
+              {t('when')}
+            </th>
+            <th scope="col" className="govuk-table__header">
+              {t('who')}
+            </th>
+            <th scope="col" className="govuk-table__header">
+              {t('what')}
+            </th>
+            <th scope="col" className="govuk-table__header">
+              {t('record')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="govuk-table__body">
+          {props.entries.map((e, i) => (
+            <tr key={i} className="govuk-table__row">
+              <td className="govuk-table__cell">{formatDate(lang, e.at, true)}</td>
+              <td className="govuk-table__cell">
+                {(e.memberId && props.emails.get(e.memberId)) ?? e.memberId ?? '–'}
+              </td>
+              <td className="govuk-table__cell">
+                <code>{e.action}</code>
+              </td>
+              <td className="govuk-table__cell">{e.target ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function Tags(props: {
+  lang: UiLang;
+  tags: Tag[];
+  counts: Map<string, number>;
+  weeks: { start: Date; counts: Map<string, number> }[];
+  csrf: string;
+  canEdit: boolean;
+}) {
+  const { lang } = props;
+  const t = (key: TextKey) => text(lang, key);
+  return (
+    <>
+      <h1 className="govuk-heading-l">{t('tags')}</h1>
+      {props.tags.length > 0 && (
+        <table className="govuk-table">
+          <caption className="govuk-table__caption govuk-table__caption--s govuk-visually-hidden">
+            {t('tags')}
+          </caption>
+          <thead className="govuk-table__head">
+            <tr className="govuk-table__row">
+              <th scope="col" className="govuk-table__header">
+                {t('tag')}
+              </th>
+              <th scope="col" className="govuk-table__header govuk-table__header--numeric">
+                {t('responses')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="govuk-table__body">
+            {props.tags.map((tag) => (
+              <tr key={tag.id} className="govuk-table__row">
+                <td className="govuk-table__cell">
+                  <a className="govuk-link" href={withLang(`/team/responses?tag=${tag.id}`, lang)}>
+                    {tag.name}
+                  </a>
+                </td>
+                <td className="govuk-table__cell govuk-table__cell--numeric">
+                  {props.counts.get(tag.id) ?? 0}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {props.tags.length > 0 && (
+        <table className="govuk-table">
+          <caption className="govuk-table__caption govuk-table__caption--s">
+            {t('tagsOverTime')}
+          </caption>
+          <thead className="govuk-table__head">
+            <tr className="govuk-table__row">
+              <th scope="col" className="govuk-table__header">
+                {t('week')}
+              </th>
+              {props.tags.map((tag) => (
+                <th
+                  key={tag.id}
+                  scope="col"
+                  className="govuk-table__header govuk-table__header--numeric"
+                >
+                  {tag.name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="govuk-table__body">
+            {props.weeks.map((w) => (
+              <tr key={w.start.toISOString()} className="govuk-table__row">
+                <th scope="row" className="govuk-table__header">
+                  {formatDate(lang, w.start)}
+                </th>
+                {props.tags.map((tag) => (
+                  <td key={tag.id} className="govuk-table__cell govuk-table__cell--numeric">
+                    {w.counts.get(tag.id) ?? 0}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {props.canEdit && (
+        <form method="post" action={withLang('/team/tags', lang)}>
+          <input type="hidden" name="csrf" value={props.csrf} />
+          <div className="govuk-form-group">
+            <label className="govuk-label govuk-label--m" htmlFor="name">
+              {t('newTag')}
+            </label>
+            <input
+              className="govuk-input govuk-input--width-20"
+              id="name"
+              name="name"
+              type="text"
+              maxLength={40}
+            />
+          </div>
+          <button type="submit" className="govuk-button" data-module="govuk-button">
+            {t('addTag')}
+          </button>
+        </form>
+      )}
+    </>
+  );
+}
+
+export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
+  const { store } = ctx;
+
+  const membersPage = async (
+    request: Parameters<TeamContext['audit']>[0],
+    reply: Parameters<TeamContext['render']>[1],
+    link?: string,
+  ) => {
+    const lang = langOf(request);
+    return ctx.render(request, reply, {
+      title: text(lang, 'members'),
+      children: (
+        <Members
+          lang={lang}
+          members={await store.listMembers()}
+          csrf={request.team!.csrf}
+          me={request.team!.member.id}
+          link={link}
+        />
+      ),
+    });
+  };
+
+  team.get('/team/members', { preHandler: ctx.allow('admin') }, async (request, reply) =>
+    membersPage(request, reply),
+  );
+
+  team.post('/team/members', { preHandler: ctx.allow('admin') }, async (request, reply) => {
+    const { email, role } = form(request);
+    if (
+      typeof email !== 'string' ||
+      !/^[^@\s]+@[^@\s]+$/.test(email) ||
+      !ROLES.includes(role as Role)
+    )
+      return membersPage(request, reply);
+    const path = await invite(store, email, role as Role, ctx.clock(), request.team!.member.id);
+    return membersPage(request, reply, `${request.protocol}://${request.host}${path}`);
+  });
+
+  team.post<{ Params: { id: string } }>(
+    '/team/members/:id/role',
+    { preHandler: ctx.allow('admin') },
+    async (request, reply) => {
+      const role = form(request).role as Role;
+      if (ROLES.includes(role) && request.params.id !== request.team!.member.id) {
+        await store.setRole(request.params.id, role);
+        await ctx.audit(request, `role:${role}`, request.params.id);
+      }
+      return reply.redirect(withLang('/team/members', langOf(request)), 303);
+    },
+  );
+
+  team.post<{ Params: { id: string } }>(
+    '/team/members/:id/remove',
+    { preHandler: ctx.allow('admin') },
+    async (request, reply) => {
+      if (request.params.id !== request.team!.member.id) {
+        await store.removeMember(request.params.id);
+        await ctx.audit(request, 'remove-member', request.params.id);
+      }
+      return reply.redirect(withLang('/team/members', langOf(request)), 303);
+    },
+  );
+
+  team.get('/team/audit', { preHandler: ctx.allow('admin') }, async (request, reply) => {
+    const lang = langOf(request);
+    const page = Math.max(1, Number.parseInt(query(request).page ?? '1', 10) || 1);
+    const entries = await store.auditLog({ limit: AUDIT_PAGE, offset: (page - 1) * AUDIT_PAGE });
+    const emails = new Map((await store.listMembers()).map((m) => [m.id, m.email]));
+    return ctx.render(request, reply, {
+      title: text(lang, 'auditLog'),
+      children: <AuditLog lang={lang} entries={entries} emails={emails} />,
+    });
+  });
+
+  team.get('/team/tags', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+    const lang = langOf(request);
+    const tags = await store.listTags();
+    const counts = new Map(
+      await Promise.all(
+        tags.map(async (tag) => [tag.id, await store.countFeedback({ tagId: tag.id })] as const),
+      ),
+    );
+    // Tagged responses received in each of the last eight weeks, newest first.
+    const thisWeek = weekStart(ctx.clock()).getTime();
+    const weeks = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const start = new Date(thisWeek - i * WEEK);
+        const to = new Date(start.getTime() + WEEK);
+        const counts = await Promise.all(
+          tags.map(
+            async (tag) =>
+              [tag.id, await store.countFeedback({ tagId: tag.id, from: start, to })] as const,
+          ),
+        );
+        return { start, counts: new Map(counts) };
+      }),
+    );
+    return ctx.render(request, reply, {
+      title: text(lang, 'tags'),
+      children: (
+        <Tags
+          weeks={weeks}
+          lang={lang}
+          tags={tags}
+          counts={counts}
+          csrf={request.team!.csrf}
+          canEdit
+        />
+      ),
+    });
+  });
+
+  team.post('/team/tags', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+    const name = form(request).name;
+    if (typeof name === 'string' && name.trim() && name.length <= 40) {
+      const exists = (await store.listTags()).some((tag) => tag.name === name.trim());
+      if (!exists) await store.addTag(name);
+    }
+    return reply.redirect(withLang('/team/tags', langOf(request)), 303);
+  });
+}

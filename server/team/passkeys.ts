@@ -1,0 +1,136 @@
+// Passkey (WebAuthn) enrolment and sign-in with @simplewebauthn/server. No passwords anywhere.
+// Challenges are stateless: random bytes, an expiry and an HMAC, so any instance can check them.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransportFuture,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TeamStore } from '../storage/team-types';
+import { sha256, startSession } from './session';
+
+const CHALLENGE_MS = 5 * 60 * 1000;
+const RP_NAME = 'Feedback team';
+
+export interface PasskeyOptions {
+  store: TeamStore;
+  clock: () => Date;
+  secret: Buffer;
+  /** The site's origin, e.g. https://feedback.example.gov.uk; default: the request's own. */
+  origin?: string;
+}
+
+function challenge(secret: Buffer, now: Date): Uint8Array<ArrayBuffer> {
+  const body = Buffer.concat([randomBytes(16), Buffer.alloc(8)]);
+  body.writeBigUInt64BE(BigInt(now.getTime() + CHALLENGE_MS), 16);
+  return Uint8Array.from(Buffer.concat([body, createHmac('sha256', secret).update(body).digest()]));
+}
+
+function challengeIsOurs(secret: Buffer, now: Date, encoded: string): boolean {
+  const bytes = Buffer.from(encoded, 'base64url');
+  if (bytes.length !== 56) return false;
+  const body = bytes.subarray(0, 24);
+  const mac = createHmac('sha256', secret).update(body).digest();
+  return timingSafeEqual(mac, bytes.subarray(24)) && body.readBigUInt64BE(16) > now.getTime();
+}
+
+function site(request: FastifyRequest, origin?: string) {
+  const url = new URL(origin ?? `${request.protocol}://${request.host}`);
+  return { origin: url.origin, rpID: url.hostname };
+}
+
+const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
+
+/** JSON endpoints the sign-in and enrolment pages' script calls. */
+export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions): void {
+  const { store, clock, secret } = options;
+  const isOurs = (c: string) => challengeIsOurs(secret, clock(), c);
+
+  app.post('/team/enrol/options', async (request, reply) => {
+    const invitation = await store.invitation(sha256(String(body(request).token ?? '')));
+    if (!invitation || invitation.used || invitation.expires <= clock())
+      return reply.code(403).send({});
+    const { rpID } = site(request, options.origin);
+    return generateRegistrationOptions({
+      rpName: RP_NAME,
+      rpID,
+      userName: invitation.email,
+      attestationType: 'none',
+      challenge: challenge(secret, clock()),
+      // Discoverable, so sign-in needs no user name.
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
+  });
+
+  app.post('/team/enrol/verify', async (request, reply) => {
+    const { token, response } = body(request);
+    const tokenHash = sha256(String(token ?? ''));
+    const invitation = await store.invitation(tokenHash);
+    if (!invitation) return reply.code(403).send({});
+    const { origin, rpID } = site(request, options.origin);
+    const result = await verifyRegistrationResponse({
+      response: response as RegistrationResponseJSON,
+      expectedChallenge: isOurs,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    }).catch(() => undefined);
+    // Checked last and atomically, so a link works once even when two enrolments race.
+    if (!result?.verified || !(await store.useInvitation(tokenHash, clock())))
+      return reply.code(403).send({});
+    const existing = await store.memberByEmail(invitation.email);
+    const member = existing ?? (await store.addMember(invitation.email, invitation.role, clock()));
+    if (existing) await store.setRole(existing.id, invitation.role);
+    const { credential } = result.registrationInfo;
+    await store.addCredential({
+      id: credential.id,
+      memberId: member.id,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+    });
+    await store.audit({ memberId: member.id, action: 'enrol', at: clock(), target: null });
+    await startSession(store, request, reply, member.id, clock());
+    return { redirect: '/team' };
+  });
+
+  app.post('/team/sign-in/options', async (request) => {
+    const { rpID } = site(request, options.origin);
+    return generateAuthenticationOptions({
+      rpID,
+      userVerification: 'required',
+      challenge: challenge(secret, clock()),
+    });
+  });
+
+  app.post('/team/sign-in/verify', async (request, reply) => {
+    const response = body(request).response as AuthenticationResponseJSON | undefined;
+    const stored =
+      typeof response?.id === 'string' ? await store.credential(response.id) : undefined;
+    if (!response || !stored) return reply.code(403).send({});
+    const { origin, rpID } = site(request, options.origin);
+    const result = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: isOurs,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+      credential: {
+        id: stored.id,
+        publicKey: Buffer.from(stored.publicKey, 'base64url'),
+        counter: stored.counter,
+        transports: stored.transports as AuthenticatorTransportFuture[],
+      },
+    }).catch(() => undefined);
+    if (!result?.verified) return reply.code(403).send({});
+    await store.setCounter(stored.id, result.authenticationInfo.newCounter);
+    await store.audit({ memberId: stored.memberId, action: 'sign-in', at: clock(), target: null });
+    await startSession(store, request, reply, stored.memberId, clock());
+    return { redirect: '/team' };
+  });
+}

@@ -1,0 +1,221 @@
+// GET /team/questions/:survey/:field: one question's figures as a chart and a table, or for a
+// free-text question its answers, newest first, searchable and filterable by another answer.
+import type { FastifyInstance } from 'fastify';
+import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import type { FeedbackRecord } from '../storage/types';
+import { BarChart } from './charts';
+import { langOf, query, type TeamContext } from './context';
+import { figuresFromTally, type QuestionFigures } from './figures';
+import { withLang } from './layout';
+import { dateRange } from './overview';
+import { maskPersonalData } from './privacy';
+import { formatDate, text, type TextKey, type UiLang } from './text';
+
+const TEXT_LIMIT = 100;
+
+export const isChoice = (f: ResolvedField) => f.type === 'radios' || f.type === 'checkboxes';
+export const isFreeText = (f: ResolvedField) =>
+  f.type === 'textarea' || (f.type === 'text' && !f.autocomplete);
+
+export const questionPath = (survey: ResolvedSurvey, field: ResolvedField) =>
+  `/team/questions/${survey.id}/${field.name}`;
+
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+export function Distribution(props: { lang: UiLang; q: QuestionFigures; id: string }) {
+  const { lang, q } = props;
+  const t = (key: TextKey) => text(lang, key);
+  return (
+    <>
+      <BarChart
+        id={props.id}
+        title={q.field.label[lang]}
+        bars={q.distribution.map((b) => ({
+          label: b.label[lang],
+          value: b.count,
+          note: `${b.count} (${percent(b.share)})`,
+        }))}
+      />
+      <table className="govuk-table">
+        <caption className="govuk-table__caption govuk-table__caption--s">
+          {t('answered')}: {q.n}
+          {q.lowSample && (
+            <>
+              {' '}
+              <strong className="govuk-tag govuk-tag--yellow">{t('fewAnswers')}</strong>
+            </>
+          )}
+        </caption>
+        <thead className="govuk-table__head">
+          <tr className="govuk-table__row">
+            <th scope="col" className="govuk-table__header">
+              {t('answer')}
+            </th>
+            <th scope="col" className="govuk-table__header govuk-table__header--numeric">
+              {t('count')}
+            </th>
+            <th scope="col" className="govuk-table__header govuk-table__header--numeric">
+              {t('percentage')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="govuk-table__body">
+          {q.distribution.map((b) => (
+            <tr key={b.value} className="govuk-table__row">
+              <th scope="row" className="govuk-table__header">
+                {b.label[lang]}
+              </th>
+              <td className="govuk-table__cell govuk-table__cell--numeric">{b.count}</td>
+              <td className="govuk-table__cell govuk-table__cell--numeric">{percent(b.share)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function FreeText(props: {
+  lang: UiLang;
+  survey: ResolvedSurvey;
+  field: ResolvedField;
+  records: FeedbackRecord[];
+  q: Record<string, string | undefined>;
+}) {
+  const { lang, survey, field, q } = props;
+  const t = (key: TextKey) => text(lang, key);
+  const others = allFields(survey).filter((f) => f.type === 'radios' && f.options?.length);
+  return (
+    <>
+      <form method="get" action={questionPath(survey, field)} noValidate>
+        {lang === 'cy' && <input type="hidden" name="lang" value="cy" />}
+        <div className="govuk-form-group">
+          <label className="govuk-label" htmlFor="q">
+            {t('search')}
+          </label>
+          <input
+            className="govuk-input govuk-input--width-20"
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={q.q}
+          />
+        </div>
+        {others.length > 0 && (
+          <div className="govuk-form-group">
+            <label className="govuk-label" htmlFor="answer">
+              {t('whoAnswered')}
+            </label>
+            <select
+              className="govuk-select"
+              id="answer"
+              name="answer"
+              defaultValue={q.answer ?? ''}
+            >
+              <option value="">{t('anyAnswer')}</option>
+              {others.map((f) => (
+                <optgroup key={f.name} label={f.label[lang]}>
+                  {(f.options ?? []).map((o) => (
+                    <option key={o.value} value={`${f.name}:${o.value}`}>
+                      {o.label[lang]}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+        )}
+        <button
+          type="submit"
+          className="govuk-button govuk-button--secondary"
+          data-module="govuk-button"
+        >
+          {t('applyFilter')}
+        </button>
+      </form>
+      <p className="govuk-body">{text(lang, 'found', { n: props.records.length })}</p>
+      <ul className="govuk-list">
+        {props.records.map((r) => (
+          <li key={r.id} className="govuk-!-margin-bottom-4">
+            <p className="govuk-body govuk-!-margin-bottom-1">
+              {maskPersonalData(r.answers[field.name] ?? '')}
+            </p>
+            <a className="govuk-link govuk-body-s" href={withLang(`/team/responses/${r.id}`, lang)}>
+              {formatDate(lang, r.receivedAt, true)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void {
+  team.get<{ Params: { survey: string; field: string } }>(
+    '/team/questions/:survey/:field',
+    { preHandler: ctx.allow('viewer') },
+    async (request, reply) => {
+      const lang = langOf(request);
+      const survey = ctx.surveys.get(request.params.survey);
+      const field = survey && allFields(survey).find((f) => f.name === request.params.field);
+      if (!survey || !field || !(isChoice(field) || isFreeText(field))) {
+        return ctx.render(
+          request,
+          reply,
+          {
+            title: text(lang, 'notFound'),
+            children: <h1 className="govuk-heading-l">{text(lang, 'notFound')}</h1>,
+          },
+          404,
+        );
+      }
+      const q = query(request);
+      const range = dateRange(q, ctx.clock());
+      let body;
+      if (isChoice(field)) {
+        const counted = await ctx.store.tallyFeedback({ surveyId: survey.id, ...range }, [
+          field.name,
+        ]);
+        const figures = figuresFromTally(survey, ctx.scales, counted, range).questions.find(
+          (x) => x.field.name === field.name,
+        )!;
+        body = <Distribution lang={lang} q={figures} id="chart" />;
+      } else {
+        const [other, value] = (q.answer ?? '').split(':');
+        const records = await ctx.store.findFeedback(
+          {
+            surveyId: survey.id,
+            ...range,
+            anyOf: [field.name],
+            text: q.q?.trim() || undefined,
+            answers:
+              other && value !== undefined && /^\w+$/.test(other) ? { [other]: value } : undefined,
+          },
+          { limit: TEXT_LIMIT, offset: 0 },
+        );
+        // The search looks at every answer of a response: keep those where this one matches.
+        const needle = q.q?.trim().toLowerCase();
+        const matching = needle
+          ? records.filter((r) => (r.answers[field.name] ?? '').toLowerCase().includes(needle))
+          : records;
+        body = <FreeText lang={lang} survey={survey} field={field} records={matching} q={q} />;
+      }
+      return ctx.render(request, reply, {
+        title: field.label[lang],
+        children: (
+          <>
+            <span className="govuk-caption-l">{survey.title[lang]}</span>
+            <h1 className="govuk-heading-l">{field.label[lang]}</h1>
+            <p className="govuk-body">
+              {text(lang, 'dateRange', {
+                from: formatDate(lang, range.from),
+                to: formatDate(lang, new Date(range.to.getTime() - 1)),
+              })}
+            </p>
+            {body}
+          </>
+        ),
+      });
+    },
+  );
+}

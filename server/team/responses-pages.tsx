@@ -1,0 +1,480 @@
+// The responses list, a response's page and the deletion confirmation.
+import type { ReactNode } from 'react';
+import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import type { FeedbackRecord } from '../storage/types';
+import type { Tag } from '../storage/team-types';
+import { withLang } from './layout';
+import { maskPersonalData } from './privacy';
+import { formatDate, text, type TextKey, type UiLang } from './text';
+
+type T = (key: TextKey, params?: Record<string, string | number>) => string;
+const tFor =
+  (lang: UiLang): T =>
+  (key, params) =>
+    text(lang, key, params);
+
+const langName = (t: T, lang: FeedbackRecord['lang']) =>
+  lang === 'en' ? t('english') : lang === 'cy' ? t('welsh') : t('unknown');
+
+/** An answer as the member reads it: an option's label in their language, or the text. */
+export function answerText(field: ResolvedField | undefined, value: string, lang: UiLang) {
+  const option = field?.options?.find((o) => o.value === value);
+  return option ? option.label[lang] : value;
+}
+
+/** The first free-text answer of a response, masked and cut short, for the list. */
+function summary(survey: ResolvedSurvey | undefined, record: FeedbackRecord): string {
+  const textFields = survey
+    ? allFields(survey).filter(
+        (f) => f.type === 'textarea' || (f.type === 'text' && !f.autocomplete),
+      )
+    : [];
+  const first = textFields.map((f) => record.answers[f.name]).find(Boolean) ?? '';
+  const masked = maskPersonalData(first);
+  return masked.length > 120 ? `${masked.slice(0, 119)}…` : masked;
+}
+
+function Select(props: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  options: { value: string; text: string; group?: string }[];
+}) {
+  const groups = [...new Set(props.options.map((o) => o.group ?? ''))];
+  const option = (o: { value: string; text: string }) => (
+    <option key={o.value} value={o.value}>
+      {o.text}
+    </option>
+  );
+  return (
+    <div className="govuk-form-group">
+      <label className="govuk-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <select
+        className="govuk-select"
+        id={props.id}
+        name={props.id}
+        defaultValue={props.value ?? ''}
+      >
+        {groups.map((group) =>
+          group ? (
+            <optgroup key={group} label={group}>
+              {props.options.filter((o) => o.group === group).map(option)}
+            </optgroup>
+          ) : (
+            props.options.filter((o) => !o.group).map(option)
+          ),
+        )}
+      </select>
+    </div>
+  );
+}
+
+function Input(props: { id: string; label: string; hint?: string; value?: string; type?: string }) {
+  return (
+    <div className="govuk-form-group">
+      <label className="govuk-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.hint && (
+        <div className="govuk-hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </div>
+      )}
+      <input
+        className="govuk-input govuk-input--width-20"
+        id={props.id}
+        name={props.id}
+        type={props.type ?? 'text'}
+        defaultValue={props.value}
+        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+      />
+    </div>
+  );
+}
+
+export interface ListProps {
+  lang: UiLang;
+  surveys: Map<string, ResolvedSurvey>;
+  tags: Tag[];
+  query: Record<string, string | undefined>;
+  records: FeedbackRecord[];
+  tagsOf: Map<string, string[]>;
+  total: number;
+  page: number;
+  pages: number;
+  /** Links keep the filter: the query string without `page`. */
+  filterQuery: string;
+  canExport: boolean;
+}
+
+export function ResponseList(props: ListProps) {
+  const { lang, query: q } = props;
+  const t = tFor(lang);
+  const survey = q.survey ? props.surveys.get(q.survey) : undefined;
+  const scaleQuestions = (survey ? [survey] : []).flatMap((s) =>
+    allFields(s).filter((f) => f.type === 'radios' && f.options?.length),
+  );
+  const tagName = new Map(props.tags.map((tag) => [tag.id, tag.name]));
+  const pageHref = (n: number) =>
+    withLang(`/team/responses?${props.filterQuery}${props.filterQuery ? '&' : ''}page=${n}`, lang);
+  return (
+    <>
+      <h1 className="govuk-heading-l">{t('responses')}</h1>
+      <div className="govuk-grid-row">
+        <div className="govuk-grid-column-one-third">
+          <form method="get" action="/team/responses" noValidate>
+            {lang === 'cy' && <input type="hidden" name="lang" value="cy" />}
+            <h2 className="govuk-heading-m">{t('filter')}</h2>
+            <Select
+              id="survey"
+              label={t('survey')}
+              value={q.survey}
+              options={[
+                { value: '', text: t('allSurveys') },
+                ...[...props.surveys.values()].map((s) => ({ value: s.id, text: s.title[lang] })),
+              ]}
+            />
+            <Input id="from" label={t('from')} hint={t('dateHint')} value={q.from} />
+            <Input id="to" label={t('to')} hint={t('dateHint')} value={q.to} />
+            <Select
+              id="respondentLang"
+              label={t('respondentLanguage')}
+              value={q.respondentLang}
+              options={[
+                { value: '', text: t('anyLanguage') },
+                { value: 'en', text: t('english') },
+                { value: 'cy', text: t('welsh') },
+                { value: 'unknown', text: t('unknown') },
+              ]}
+            />
+            <div className="govuk-form-group">
+              <div
+                className="govuk-checkboxes govuk-checkboxes--small"
+                data-module="govuk-checkboxes"
+              >
+                <div className="govuk-checkboxes__item">
+                  <input
+                    className="govuk-checkboxes__input"
+                    id="contact"
+                    name="contact"
+                    type="checkbox"
+                    value="yes"
+                    defaultChecked={q.contact === 'yes'}
+                  />
+                  <label className="govuk-label govuk-checkboxes__label" htmlFor="contact">
+                    {t('wantsContact')}
+                  </label>
+                </div>
+              </div>
+            </div>
+            {scaleQuestions.length > 0 && (
+              <Select
+                id="answer"
+                label={t('answer')}
+                value={q.answer}
+                options={[
+                  { value: '', text: t('anyAnswer') },
+                  ...scaleQuestions.flatMap((f) =>
+                    (f.options ?? []).map((o) => ({
+                      value: `${f.name}:${o.value}`,
+                      text: o.label[lang],
+                      group: f.label[lang],
+                    })),
+                  ),
+                ]}
+              />
+            )}
+            {props.tags.length > 0 && (
+              <Select
+                id="tag"
+                label={t('tag')}
+                value={q.tag}
+                options={[
+                  { value: '', text: t('anyTag') },
+                  ...props.tags.map((tag) => ({ value: tag.id, text: tag.name })),
+                ]}
+              />
+            )}
+            <Input id="q" label={t('search')} value={q.q} type="search" />
+            <button
+              type="submit"
+              className="govuk-button govuk-button--secondary"
+              data-module="govuk-button"
+            >
+              {t('applyFilter')}
+            </button>
+          </form>
+        </div>
+        <div className="govuk-grid-column-two-thirds">
+          <p className="govuk-body">{t('found', { n: props.total })}</p>
+          {props.canExport && props.total > 0 && (
+            <p className="govuk-body">
+              <a
+                className="govuk-link"
+                href={withLang(`/team/export.csv?${props.filterQuery}`, lang)}
+              >
+                {t('downloadCsv')}
+              </a>
+            </p>
+          )}
+          {props.records.length > 0 && (
+            <table className="govuk-table">
+              <caption className="govuk-table__caption govuk-table__caption--s govuk-visually-hidden">
+                {t('responses')}
+              </caption>
+              <thead className="govuk-table__head">
+                <tr className="govuk-table__row">
+                  <th scope="col" className="govuk-table__header">
+                    {t('received')}
+                  </th>
+                  <th scope="col" className="govuk-table__header">
+                    {t('survey')}
+                  </th>
+                  <th scope="col" className="govuk-table__header">
+                    {t('respondentLanguage')}
+                  </th>
+                  <th scope="col" className="govuk-table__header">
+                    {t('said')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="govuk-table__body">
+                {props.records.map((r) => {
+                  const s = props.surveys.get(r.surveyId);
+                  return (
+                    <tr key={r.id} className="govuk-table__row">
+                      <td className="govuk-table__cell">
+                        <a className="govuk-link" href={withLang(`/team/responses/${r.id}`, lang)}>
+                          {formatDate(lang, r.receivedAt, true)}
+                        </a>
+                      </td>
+                      <td className="govuk-table__cell">{s?.title[lang] ?? r.surveyId}</td>
+                      <td className="govuk-table__cell">{langName(t, r.lang)}</td>
+                      <td className="govuk-table__cell">
+                        {summary(s, r)}
+                        {(props.tagsOf.get(r.id) ?? []).map((id) => (
+                          <span key={id}>
+                            {' '}
+                            <strong className="govuk-tag govuk-tag--grey">{tagName.get(id)}</strong>
+                          </span>
+                        ))}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+          {props.pages > 1 && (
+            <nav className="govuk-pagination" aria-label={t('pagination')}>
+              {props.page > 1 && (
+                <div className="govuk-pagination__prev">
+                  <a
+                    className="govuk-link govuk-pagination__link"
+                    href={pageHref(props.page - 1)}
+                    rel="prev"
+                  >
+                    <svg
+                      className="govuk-pagination__icon govuk-pagination__icon--prev"
+                      xmlns="http://www.w3.org/2000/svg"
+                      height="13"
+                      width="15"
+                      aria-hidden="true"
+                      focusable="false"
+                      viewBox="0 0 15 13"
+                    >
+                      <path d="m6.5938-0.0078125-6.7266 6.7266 6.7441 6.4062 1.377-1.449-4.1856-3.9768h12.896v-2h-12.984l4.2931-4.293-1.414-1.414z" />
+                    </svg>
+                    <span className="govuk-pagination__link-title">{t('previous')}</span>
+                  </a>
+                </div>
+              )}
+              <p className="govuk-body govuk-!-display-inline-block govuk-!-margin-bottom-0 govuk-!-padding-left-3 govuk-!-padding-right-3">
+                {t('pageOf', { page: props.page, pages: props.pages })}
+              </p>
+              {props.page < props.pages && (
+                <div className="govuk-pagination__next">
+                  <a
+                    className="govuk-link govuk-pagination__link"
+                    href={pageHref(props.page + 1)}
+                    rel="next"
+                  >
+                    <span className="govuk-pagination__link-title">{t('next')}</span>
+                    <svg
+                      className="govuk-pagination__icon govuk-pagination__icon--next"
+                      xmlns="http://www.w3.org/2000/svg"
+                      height="13"
+                      width="15"
+                      aria-hidden="true"
+                      focusable="false"
+                      viewBox="0 0 15 13"
+                    >
+                      <path d="m8.107-0.0078125-1.4136 1.414 4.2926 4.293h-12.986v2h12.896l-4.1855 3.9766 1.377 1.4492 6.7441-6.4062-6.7246-6.7266z" />
+                    </svg>
+                  </a>
+                </div>
+              )}
+            </nav>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Row(props: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="govuk-summary-list__row">
+      <dt className="govuk-summary-list__key">{props.label}</dt>
+      <dd className="govuk-summary-list__value">{props.children}</dd>
+    </div>
+  );
+}
+
+export interface ResponseProps {
+  lang: UiLang;
+  survey: ResolvedSurvey | undefined;
+  record: FeedbackRecord;
+  /** Contact fields and unmasked text are shown only when allowed. */
+  showContact: boolean;
+  revealed: boolean;
+  canReveal: boolean;
+  canDelete: boolean;
+  deletedOn: Date;
+  tags: Tag[];
+  applied: string[];
+  csrf: string;
+  contact: string[];
+}
+
+export function ResponsePage(props: ResponseProps) {
+  const { lang, record, survey } = props;
+  const t = tFor(lang);
+  const fields = survey ? allFields(survey) : [];
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  const names = [
+    ...fields.map((f) => f.name).filter((name) => name in record.answers),
+    ...Object.keys(record.answers).filter((name) => !byName.has(name) && name !== 'serviceName'),
+  ].filter((name) => props.showContact || !props.contact.includes(name));
+  const shown = (name: string) => {
+    const value = answerText(byName.get(name), record.answers[name]!, lang);
+    return props.revealed || props.contact.includes(name) ? value : maskPersonalData(value);
+  };
+  const masked = names.some(
+    (name) => shown(name) !== answerText(byName.get(name), record.answers[name]!, lang),
+  );
+  const base = `/team/responses/${record.id}`;
+  return (
+    <>
+      <span className="govuk-caption-l">{survey?.title[lang] ?? record.surveyId}</span>
+      <h1 className="govuk-heading-l">{t('response')}</h1>
+      <dl className="govuk-summary-list">
+        <Row label={t('received')}>{formatDate(lang, record.receivedAt, true)}</Row>
+        <Row label={t('respondentLanguage')}>{langName(t, record.lang)}</Row>
+        <Row label={t('definitionVersion')}>
+          <code>{record.definitionHash.slice(0, 12)}</code>
+        </Row>
+        <Row label={t('deletedOn')}>{formatDate(lang, props.deletedOn)}</Row>
+      </dl>
+      <h2 className="govuk-heading-m">{t('answers')}</h2>
+      <dl className="govuk-summary-list">
+        {names.map((name) => (
+          <Row key={name} label={byName.get(name)?.label[lang] ?? name}>
+            {shown(name)}
+          </Row>
+        ))}
+      </dl>
+      {masked && props.canReveal && (
+        <p className="govuk-body">
+          <a className="govuk-link" href={withLang(`${base}?reveal=1`, lang)}>
+            {t('reveal')}
+          </a>
+        </p>
+      )}
+      {masked && <p className="govuk-body">{t('maskedNote')}</p>}
+      {props.tags.length > 0 && (
+        <form method="post" action={withLang(`${base}/tags`, lang)}>
+          <input type="hidden" name="csrf" value={props.csrf} />
+          <div className="govuk-form-group">
+            <fieldset className="govuk-fieldset">
+              <legend className="govuk-fieldset__legend govuk-fieldset__legend--m">
+                <h2 className="govuk-fieldset__heading">{t('tags')}</h2>
+              </legend>
+              <div
+                className="govuk-checkboxes govuk-checkboxes--small"
+                data-module="govuk-checkboxes"
+              >
+                {props.tags.map((tag, i) => (
+                  <div key={tag.id} className="govuk-checkboxes__item">
+                    <input
+                      className="govuk-checkboxes__input"
+                      id={`tag-${i}`}
+                      name="tag"
+                      type="checkbox"
+                      value={tag.id}
+                      defaultChecked={props.applied.includes(tag.id)}
+                    />
+                    <label className="govuk-label govuk-checkboxes__label" htmlFor={`tag-${i}`}>
+                      {tag.name}
+                    </label>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          </div>
+          <button
+            type="submit"
+            className="govuk-button govuk-button--secondary"
+            data-module="govuk-button"
+          >
+            {t('saveTags')}
+          </button>
+        </form>
+      )}
+      {props.canDelete && (
+        <p className="govuk-body">
+          <a className="govuk-link" href={withLang(`${base}/delete`, lang)}>
+            {t('deleteResponse')}
+          </a>
+        </p>
+      )}
+    </>
+  );
+}
+
+export function ConfirmDelete(props: { lang: UiLang; id: string; csrf: string }) {
+  const t = tFor(props.lang);
+  return (
+    <div className="govuk-grid-row">
+      <div className="govuk-grid-column-two-thirds">
+        <h1 className="govuk-heading-l">{t('deleteHeading')}</h1>
+        <div className="govuk-warning-text">
+          <span className="govuk-warning-text__icon" aria-hidden="true">
+            !
+          </span>
+          <strong className="govuk-warning-text__text">
+            <span className="govuk-visually-hidden">{t('warning')}</span>
+            {t('deleteWarning')}
+          </strong>
+        </div>
+        <form method="post" action={withLang(`/team/responses/${props.id}/delete`, props.lang)}>
+          <input type="hidden" name="csrf" value={props.csrf} />
+          <div className="govuk-button-group">
+            <button
+              type="submit"
+              className="govuk-button govuk-button--warning"
+              data-module="govuk-button"
+            >
+              {t('deleteResponse')}
+            </button>
+            <a className="govuk-link" href={withLang(`/team/responses/${props.id}`, props.lang)}>
+              {t('cancel')}
+            </a>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

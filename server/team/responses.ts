@@ -1,0 +1,207 @@
+// The responses list, a response's page, tags on a response, deletion and the CSV export.
+import { createElement } from 'react';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allFields } from '../../engine';
+import { csvTable } from '../../scripts/csv';
+import { spreadsheetSafe } from '../../scripts/export-feedback';
+import type { FeedbackFilter } from '../storage/team-types';
+import { form, langOf, query, type TeamContext } from './context';
+import { withLang } from './layout';
+import { day } from './overview';
+import { contactFields, maskPersonalData } from './privacy';
+import { ConfirmDelete, ResponseList, ResponsePage } from './responses-pages';
+import { hasRole } from './session';
+import { text } from './text';
+
+const PAGE_SIZE = 20;
+const FILTER_KEYS = ['survey', 'from', 'to', 'respondentLang', 'contact', 'answer', 'tag', 'q'];
+
+/** The store filter a list or export query asks for; unknown values are ignored. */
+export function filterOf(q: Record<string, string | undefined>, ctx: TeamContext): FeedbackFilter {
+  const survey = q.survey ? ctx.surveys.get(q.survey) : undefined;
+  const to = day(q.to);
+  const filter: FeedbackFilter = {
+    surveyId: survey?.id,
+    from: day(q.from),
+    to: to && new Date(to.getTime() + 24 * 60 * 60 * 1000),
+    text: q.q?.trim() || undefined,
+    tagId: q.tag || undefined,
+  };
+  if (q.respondentLang === 'en' || q.respondentLang === 'cy' || q.respondentLang === 'unknown')
+    filter.lang = q.respondentLang;
+  if (q.contact === 'yes') {
+    const surveys = survey ? [survey] : [...ctx.surveys.values()];
+    filter.anyOf = [...new Set(surveys.flatMap(contactFields))];
+  }
+  const [field, value] = (q.answer ?? '').split(':');
+  if (field && value !== undefined && /^\w+$/.test(field)) filter.answers = { [field]: value };
+  return filter;
+}
+
+/** The query string of the filter alone (no page, no language), for links. */
+function filterQuery(q: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) if (q[key]) params.set(key, q[key]!);
+  return params.toString();
+}
+
+export function registerResponses(team: FastifyInstance, ctx: TeamContext): void {
+  const { store } = ctx;
+
+  team.get('/team/responses', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+    const q = query(request);
+    const filter = filterOf(q, ctx);
+    const total = await store.countFeedback(filter);
+    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    const page = Math.min(pages, Math.max(1, Number.parseInt(q.page ?? '1', 10) || 1));
+    const records = await store.findFeedback(filter, {
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    });
+    const lang = langOf(request);
+    return ctx.render(request, reply, {
+      title: text(lang, 'responses'),
+      children: createElement(ResponseList, {
+        lang,
+        surveys: ctx.surveys,
+        tags: await store.listTags(),
+        query: q,
+        records,
+        tagsOf: await store.tagsOf(records.map((r) => r.id)),
+        total,
+        page,
+        pages,
+        filterQuery: filterQuery(q),
+        canExport: hasRole(request.team!.member, 'analyst'),
+      }),
+    });
+  });
+
+  const notFound = (request: FastifyRequest, reply: Parameters<TeamContext['render']>[1]) => {
+    const lang = langOf(request);
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: text(lang, 'notFound'),
+        children: createElement('h1', { className: 'govuk-heading-l' }, text(lang, 'notFound')),
+      },
+      404,
+    );
+  };
+
+  team.get<{ Params: { id: string } }>(
+    '/team/responses/:id',
+    { preHandler: ctx.allow('viewer') },
+    async (request, reply) => {
+      const record = await store.getFeedback(request.params.id);
+      if (!record) return notFound(request, reply);
+      const member = request.team!.member;
+      const survey = ctx.surveys.get(record.surveyId);
+      const contact = survey ? contactFields(survey) : [];
+      const showContact = hasRole(member, 'analyst');
+      const revealed = showContact && query(request).reveal === '1';
+      if (showContact && contact.some((name) => record.answers[name]))
+        await ctx.audit(request, 'view-contact', record.id);
+      if (revealed) await ctx.audit(request, 'reveal', record.id);
+      const deletedOn = new Date(record.receivedAt);
+      deletedOn.setUTCMonth(deletedOn.getUTCMonth() + ctx.retentionMonths);
+      const lang = langOf(request);
+      return ctx.render(request, reply, {
+        title: text(lang, 'response'),
+        children: createElement(ResponsePage, {
+          lang,
+          survey,
+          record,
+          showContact,
+          revealed,
+          canReveal: showContact,
+          canDelete: hasRole(member, 'admin'),
+          deletedOn,
+          tags: await store.listTags(),
+          applied: (await store.tagsOf([record.id])).get(record.id) ?? [],
+          csrf: request.team!.csrf,
+          contact,
+        }),
+      });
+    },
+  );
+
+  team.post<{ Params: { id: string } }>(
+    '/team/responses/:id/tags',
+    { preHandler: ctx.allow('viewer') },
+    async (request, reply) => {
+      const record = await store.getFeedback(request.params.id);
+      if (!record) return notFound(request, reply);
+      const chosen = new Set([form(request).tag ?? []].flat());
+      for (const tag of await store.listTags()) {
+        if (chosen.has(tag.id)) await store.tag(record.id, tag.id);
+        else await store.untag(record.id, tag.id);
+      }
+      return reply.redirect(withLang(`/team/responses/${record.id}`, langOf(request)), 303);
+    },
+  );
+
+  team.get<{ Params: { id: string } }>(
+    '/team/responses/:id/delete',
+    { preHandler: ctx.allow('admin') },
+    async (request, reply) => {
+      const record = await store.getFeedback(request.params.id);
+      if (!record) return notFound(request, reply);
+      const lang = langOf(request);
+      return ctx.render(request, reply, {
+        title: text(lang, 'deleteHeading'),
+        children: createElement(ConfirmDelete, { lang, id: record.id, csrf: request.team!.csrf }),
+      });
+    },
+  );
+
+  team.post<{ Params: { id: string } }>(
+    '/team/responses/:id/delete',
+    { preHandler: ctx.allow('admin') },
+    async (request, reply) => {
+      if (!(await store.deleteFeedback(request.params.id))) return notFound(request, reply);
+      await ctx.audit(request, 'delete', request.params.id);
+      return reply.redirect(withLang('/team/responses', langOf(request)), 303);
+    },
+  );
+
+  team.get('/team/export.csv', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
+    const filter = filterOf(query(request), ctx);
+    const records = await store.findFeedback(filter, {
+      limit: Number.MAX_SAFE_INTEGER,
+      offset: 0,
+    });
+    records.reverse(); // oldest first, as feedback:export writes them
+    const tagsOf = await store.tagsOf(records.map((r) => r.id));
+    const tagName = new Map((await store.listTags()).map((t) => [t.id, t.name]));
+    // The survey's questions in page order (every survey's, in turn, when not filtered).
+    const surveys = filter.surveyId
+      ? [ctx.surveys.get(filter.surveyId)!]
+      : [...ctx.surveys.values()];
+    const known = [...new Set(surveys.flatMap((s) => allFields(s).map((f) => f.name)))];
+    const extra = [...new Set(records.flatMap((r) => Object.keys(r.answers)))]
+      .filter((name) => name !== 'serviceName' && !known.includes(name))
+      .sort();
+    const columns = [...known.filter((name) => records.some((r) => name in r.answers)), ...extra];
+    const contact = new Set(surveys.flatMap(contactFields));
+    const csv = csvTable(
+      ['received', 'survey', 'language', 'tags', ...columns],
+      records.map((r) => [
+        r.receivedAt.toISOString(),
+        r.surveyId,
+        r.lang ?? '',
+        spreadsheetSafe((tagsOf.get(r.id) ?? []).map((id) => tagName.get(id) ?? '').join('; ')),
+        ...columns.map((name) => {
+          const value = r.answers[name] ?? '';
+          return spreadsheetSafe(contact.has(name) ? value : maskPersonalData(value));
+        }),
+      ]),
+    );
+    await ctx.audit(request, 'export', null);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="feedback.csv"')
+      .send(csv);
+  });
+}

@@ -1,0 +1,96 @@
+// The team area's one cookie: a random session id, kept in the store only as its sha-256,
+// so a copy of the database cannot be used to sign in. 30 minutes idle, 12 hours in all.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Member, Role, TeamStore } from '../storage/team-types';
+
+export const COOKIE = 'team_session';
+export const IDLE_MS = 30 * 60 * 1000;
+export const ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+const RANKS: Record<Role, number> = { viewer: 0, analyst: 1, admin: 2 };
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** The value of one cookie from the request's Cookie header. */
+export function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return undefined;
+}
+
+/**
+ * Cookies waiting to be sent. The server's security hook drops every Set-Cookie (respondent
+ * pages never set one); the team's own onSend hook, which runs after it, adds these back.
+ */
+export const pendingCookies = new WeakMap<FastifyReply, string>();
+
+function setCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAge: number) {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  pendingCookies.set(
+    reply,
+    `${COOKIE}=${value}; Path=/team; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`,
+  );
+}
+
+/** The CSRF token of a session: derived from its secret id, so it is tied to it and needs no storage. */
+export const csrfToken = (sessionId: string) => sha256(`csrf:${sessionId}`);
+
+export function csrfMatches(sessionId: string, token: unknown): boolean {
+  const expected = Buffer.from(csrfToken(sessionId));
+  const given = Buffer.from(typeof token === 'string' ? token : '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export interface Signedin {
+  member: Member;
+  sessionId: string;
+  csrf: string;
+}
+
+export async function startSession(
+  store: TeamStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  memberId: string,
+  now: Date,
+): Promise<void> {
+  const id = randomBytes(32).toString('base64url');
+  await store.addSession({ idHash: sha256(id), memberId, created: now, lastSeen: now });
+  setCookie(request, reply, id, ABSOLUTE_MS / 1000);
+}
+
+/** The signed-in member, or undefined (and the session removed) when it has expired or was revoked. */
+export async function currentSession(
+  store: TeamStore,
+  request: FastifyRequest,
+  now: Date,
+): Promise<Signedin | undefined> {
+  const id = cookieValue(request, COOKIE);
+  if (!id) return undefined;
+  const session = await store.session(sha256(id));
+  if (!session) return undefined;
+  const expired =
+    now.getTime() - session.lastSeen.getTime() > IDLE_MS ||
+    now.getTime() - session.created.getTime() > ABSOLUTE_MS;
+  const member = expired ? undefined : await store.getMember(session.memberId);
+  if (!member) {
+    await store.removeSession(session.idHash);
+    return undefined;
+  }
+  await store.touchSession(session.idHash, now);
+  return { member, sessionId: id, csrf: csrfToken(id) };
+}
+
+export async function endSession(
+  store: TeamStore,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const id = cookieValue(request, COOKIE);
+  if (id) await store.removeSession(sha256(id));
+  setCookie(request, reply, '', 0);
+}
+
+export const hasRole = (member: Member, role: Role) => RANKS[member.role] >= RANKS[role];

@@ -1,0 +1,165 @@
+// The team area's interface text in English and Welsh (terms for the translator's review in README).
+export type UiLang = 'en' | 'cy';
+
+const TEXT = {
+  serviceName: { en: 'Feedback team', cy: 'Tîm adborth' },
+  skip: { en: 'Skip to main content', cy: 'Neidio i’r prif gynnwys' },
+  language: { en: 'Language', cy: 'Iaith' },
+  menu: { en: 'Menu', cy: 'Dewislen' },
+  overview: { en: 'Overview', cy: 'Trosolwg' },
+  signIn: { en: 'Sign in', cy: 'Mewngofnodi' },
+  signOut: { en: 'Sign out', cy: 'Allgofnodi' },
+  signInIntro: {
+    en: 'Sign in with the passkey you set up on this device or your phone.',
+    cy: 'Mewngofnodwch gyda’r allwedd mynediad a osodwyd gennych ar y ddyfais hon neu ar eich ffôn.',
+  },
+  usePasskey: { en: 'Sign in with a passkey', cy: 'Mewngofnodi gydag allwedd mynediad' },
+  needsScript: {
+    en: 'Passkeys need JavaScript. Turn on JavaScript in your browser and try again.',
+    cy: 'Mae angen JavaScript ar allweddi mynediad. Trowch JavaScript ymlaen yn eich porwr a rhowch gynnig arall arni.',
+  },
+  failed: {
+    en: 'That did not work. Try again.',
+    cy: 'Ni weithiodd hynny. Rhowch gynnig arall arni.',
+  },
+  enrolHeading: { en: 'Set up your passkey', cy: 'Gosod eich allwedd mynediad' },
+  enrolIntro: {
+    en: 'You have been invited to the feedback team. Set up a passkey to sign in: your device will ask you to confirm it is you.',
+    cy: 'Rydych wedi cael eich gwahodd i’r tîm adborth. Gosodwch allwedd mynediad i fewngofnodi: bydd eich dyfais yn gofyn i chi gadarnhau mai chi sydd yno.',
+  },
+  enrolButton: { en: 'Set up passkey', cy: 'Gosod allwedd mynediad' },
+  linkInvalid: {
+    en: 'This link has expired or has already been used. Ask an admin for a new one.',
+    cy: 'Mae’r ddolen hon wedi dod i ben neu wedi cael ei defnyddio’n barod. Gofynnwch i weinyddwr am un newydd.',
+  },
+  linkInvalidHeading: { en: 'Link not valid', cy: 'Dolen ddim yn ddilys' },
+  dateRange: {
+    en: 'Responses received from {from} to {to}',
+    cy: 'Ymatebion a ddaeth i law o {from} i {to}',
+  },
+  responses: { en: 'Responses', cy: 'Ymatebion' },
+  all: { en: 'All', cy: 'Pob un' },
+  inEnglish: { en: 'In English', cy: 'Yn Saesneg' },
+  inWelsh: { en: 'In Welsh', cy: 'Yn Gymraeg' },
+  question: { en: 'Question', cy: 'Cwestiwn' },
+  score: { en: 'Score', cy: 'Sgôr' },
+  measure: { en: 'Measure', cy: 'Mesur' },
+  answered: { en: 'Answered', cy: 'Wedi ateb' },
+  csat: { en: 'Satisfied (CSAT)', cy: 'Bodlon (CSAT)' },
+  recommend: { en: 'Likely to recommend', cy: 'Tebygol o argymell' },
+  nps: { en: 'Net Promoter Score', cy: 'Sgôr Hyrwyddwr Net' },
+  interval: { en: '95% interval {low} to {high}', cy: 'Cyfwng 95% {low} i {high}' },
+  fewAnswers: { en: 'Fewer than 30 answers', cy: 'Llai na 30 ateb' },
+  headlines: { en: 'Headline scores', cy: 'Prif sgorau' },
+  week: { en: 'Week starting', cy: 'Wythnos yn dechrau' },
+  trend: { en: 'Responses each week', cy: 'Ymatebion bob wythnos' },
+  noScores: {
+    en: 'This survey has no scored questions.',
+    cy: 'Nid oes gan yr arolwg hwn gwestiynau â sgôr.',
+  },
+  forbidden: { en: 'You cannot see this page', cy: 'Ni allwch weld y dudalen hon' },
+  forbiddenBody: {
+    en: 'Your role in the feedback team does not include this. Ask an admin if you need it.',
+    cy: 'Nid yw eich rôl yn y tîm adborth yn cynnwys hyn. Gofynnwch i weinyddwr os oes ei angen arnoch.',
+  },
+  serviceInfo: { en: 'Service information', cy: 'Gwybodaeth am y gwasanaeth' },
+  tags: { en: 'Tags', cy: 'Tagiau' },
+  members: { en: 'Members', cy: 'Aelodau' },
+  auditLog: { en: 'Audit log', cy: 'Log archwilio' },
+  english: { en: 'English', cy: 'Saesneg' },
+  welsh: { en: 'Welsh', cy: 'Cymraeg' },
+  unknown: { en: 'Not known', cy: 'Anhysbys' },
+  filter: { en: 'Filter', cy: 'Hidlo' },
+  survey: { en: 'Survey', cy: 'Arolwg' },
+  allSurveys: { en: 'All surveys', cy: 'Pob arolwg' },
+  from: { en: 'Received from', cy: 'Wedi dod i law o' },
+  to: { en: 'Received up to', cy: 'Wedi dod i law hyd at' },
+  dateHint: { en: 'For example, 2026-03-27', cy: 'Er enghraifft, 2026-03-27' },
+  respondentLanguage: { en: 'Language answered in', cy: 'Iaith yr ateb' },
+  anyLanguage: { en: 'Any language', cy: 'Unrhyw iaith' },
+  wantsContact: { en: 'Wants to be contacted', cy: 'Eisiau i ni gysylltu' },
+  answer: { en: 'Answer', cy: 'Ateb' },
+  anyAnswer: { en: 'Any answer', cy: 'Unrhyw ateb' },
+  tag: { en: 'Tag', cy: 'Tag' },
+  anyTag: { en: 'Any tag', cy: 'Unrhyw dag' },
+  search: { en: 'Search the answers', cy: 'Chwilio’r atebion' },
+  applyFilter: { en: 'Apply filter', cy: 'Hidlo' },
+  found: { en: '{n} responses', cy: '{n} ymateb' },
+  downloadCsv: { en: 'Download these responses (CSV)', cy: 'Lawrlwytho’r ymatebion hyn (CSV)' },
+  received: { en: 'Received', cy: 'Wedi dod i law' },
+  said: { en: 'What they said', cy: 'Beth ddywedon nhw' },
+  pagination: { en: 'Pages', cy: 'Tudalennau' },
+  previous: { en: 'Previous', cy: 'Blaenorol' },
+  next: { en: 'Next', cy: 'Nesaf' },
+  pageOf: { en: 'Page {page} of {pages}', cy: 'Tudalen {page} o {pages}' },
+  notFound: { en: 'Page not found', cy: 'Heb ddod o hyd i’r dudalen' },
+  response: { en: 'Response', cy: 'Ymateb' },
+  definitionVersion: { en: 'Survey version', cy: 'Fersiwn yr arolwg' },
+  deletedOn: { en: 'Will be deleted on', cy: 'Bydd yn cael ei ddileu ar' },
+  answers: { en: 'Answers', cy: 'Atebion' },
+  reveal: { en: 'Show the hidden personal data', cy: 'Dangos y data personol sydd wedi’i guddio' },
+  maskedNote: {
+    en: 'Text that looks like personal data (phone numbers, National Insurance numbers, certificate numbers, postcodes) is hidden as […].',
+    cy: 'Mae testun sy’n edrych fel data personol (rhifau ffôn, rhifau Yswiriant Gwladol, rhifau tystysgrif, codau post) wedi’i guddio fel […].',
+  },
+  saveTags: { en: 'Save tags', cy: 'Cadw tagiau' },
+  deleteResponse: { en: 'Delete this response', cy: 'Dileu’r ymateb hwn' },
+  deleteHeading: {
+    en: 'Are you sure you want to delete this response?',
+    cy: 'Ydych chi’n siŵr eich bod am ddileu’r ymateb hwn?',
+  },
+  warning: { en: 'Warning', cy: 'Rhybudd' },
+  deleteWarning: { en: 'You cannot undo this.', cy: 'Ni allwch ddadwneud hyn.' },
+  cancel: { en: 'Cancel', cy: 'Canslo' },
+  viewer: { en: 'Viewer', cy: 'Gwyliwr' },
+  analyst: { en: 'Analyst', cy: 'Dadansoddwr' },
+  admin: { en: 'Admin', cy: 'Gweinyddwr' },
+  invited: { en: 'Enrolment link created', cy: 'Dolen gofrestru wedi’i chreu' },
+  email: { en: 'Email address', cy: 'Cyfeiriad e-bost' },
+  role: { en: 'Role', cy: 'Rôl' },
+  actions: { en: 'Actions', cy: 'Camau gweithredu' },
+  roleOf: { en: 'Role of {email}', cy: 'Rôl {email}' },
+  changeRole: { en: 'Change role', cy: 'Newid rôl' },
+  remove: { en: 'Remove', cy: 'Tynnu' },
+  inviteHeading: { en: 'Invite a member', cy: 'Gwahodd aelod' },
+  inviteIntro: {
+    en: 'This creates a link that works once, for 24 hours. The service sends no email: pass the link on yourself.',
+    cy: 'Mae hyn yn creu dolen sy’n gweithio unwaith, am 24 awr. Nid yw’r gwasanaeth yn anfon e-bost: rhowch y ddolen i’r person eich hun.',
+  },
+  createLink: { en: 'Create link', cy: 'Creu dolen' },
+  auditIntro: {
+    en: 'Sign-ins, views of contact details, reveals, exports, deletions and membership changes, newest first. Kept for 12 months.',
+    cy: 'Mewngofnodi, edrych ar fanylion cyswllt, datgelu, allforio, dileu a newidiadau i aelodaeth, y mwyaf diweddar yn gyntaf. Yn cael eu cadw am 12 mis.',
+  },
+  when: { en: 'When', cy: 'Pryd' },
+  who: { en: 'Who', cy: 'Pwy' },
+  what: { en: 'What', cy: 'Beth' },
+  record: { en: 'Record', cy: 'Cofnod' },
+  count: { en: 'Count', cy: 'Nifer' },
+  percentage: { en: 'Percentage', cy: 'Canran' },
+  whoAnswered: { en: 'Only responses that answered', cy: 'Dim ond ymatebion a atebodd' },
+  questions: { en: 'Questions', cy: 'Cwestiynau' },
+  tagsOverTime: { en: 'Tagged responses each week', cy: 'Ymatebion wedi’u tagio bob wythnos' },
+  newTag: { en: 'New tag', cy: 'Tag newydd' },
+  addTag: { en: 'Add tag', cy: 'Ychwanegu tag' },
+} satisfies Record<string, Record<UiLang, string>>;
+
+export type TextKey = keyof typeof TEXT;
+
+/** The text in this language, with `{name}` placeholders filled in. */
+export function text(lang: UiLang, key: TextKey, params: Record<string, string | number> = {}) {
+  return TEXT[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+export const uiLang = (value: unknown): UiLang => (value === 'cy' ? 'cy' : 'en');
+
+/** A date (and time, UTC) in the member's language. */
+export function formatDate(lang: UiLang, date: Date, withTime = false): string {
+  return new Intl.DateTimeFormat(lang === 'cy' ? 'cy-GB' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+    timeZone: 'UTC',
+  }).format(date);
+}

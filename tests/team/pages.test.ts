@@ -1,0 +1,307 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../server/app';
+import { openSqliteStore } from '../../server/storage/sqlite';
+import type { StoreWithTeam } from '../../server/storage/types';
+import type { Role } from '../../server/storage/team-types';
+import { csrfToken, sha256 } from '../../server/team/session';
+import { fakeDist, fixtureSurveys } from '../server/fixtures';
+
+let app: FastifyInstance;
+let store: StoreWithTeam;
+const now = new Date('2026-03-10T09:00:00Z');
+let ids: { plain: string; contact: string; welsh: string };
+
+afterEach(async () => {
+  await app?.close();
+  await store?.close();
+});
+
+async function setup() {
+  store = openSqliteStore(':memory:');
+  app = await buildServer({
+    surveys: fixtureSurveys(),
+    store,
+    staticDir: fakeDist(),
+    retentionMonths: false,
+    rateLimit: false,
+    clock: () => now,
+  });
+  const save = (day: number, answers: Record<string, string>, lang: 'en' | 'cy' | null) =>
+    store.save({
+      surveyId: 'fixture-pages',
+      definitionHash: 'abcdef0123456789',
+      receivedAt: new Date(Date.UTC(2026, 2, day, 10)),
+      answers: { ...answers, serviceName: 'fixture-pages-service' },
+      lang,
+    });
+  ids = {
+    plain: (await save(1, { howSatisfied: '5', howToImprove: 'Quicker please' }, 'en')).id,
+    contact: (
+      await save(
+        2,
+        {
+          howSatisfied: '2',
+          howToImprove: 'Call me on 07700 900123 about QQ123456C',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@example.com',
+        },
+        'en',
+      )
+    ).id,
+    welsh: (await save(3, { howSatisfied: '4', howToImprove: 'Diolch' }, 'cy')).id,
+  };
+}
+
+async function as(role: Role) {
+  const member =
+    (await store.team.memberByEmail(`${role}@example.gov.uk`)) ??
+    (await store.team.addMember(`${role}@example.gov.uk`, role, now));
+  const id = `session-${role}`;
+  await store.team.addSession({
+    idHash: sha256(id),
+    memberId: member.id,
+    created: now,
+    lastSeen: now,
+  });
+  const cookie = `team_session=${id}`;
+  return {
+    member,
+    get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie } }),
+    post: (url: string, form: Record<string, string | string[]> = {}) => {
+      const body = new URLSearchParams({ csrf: csrfToken(id) });
+      for (const [k, v] of Object.entries(form)) for (const x of [v].flat()) body.append(k, x);
+      return app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body.toString(),
+      });
+    },
+  };
+}
+
+const actions = async () =>
+  (await store.team.auditLog({ limit: 50, offset: 0 })).map((e) => e.action);
+
+describe('team pages', () => {
+  it('overview counts the date range by language with headline scores', async () => {
+    await setup();
+    const viewer = await as('viewer');
+    const page = (await viewer.get('/team?from=2026-03-01&to=2026-03-02')).body;
+    // Two responses in range, both English; CSAT is 1 of 2 (5 and 2) = 50%, under 30 answers.
+    expect(page).toMatch(
+      /<td class="govuk-table__cell govuk-table__cell--numeric">2<\/td><td[^>]*>2<\/td><td[^>]*>0<\/td>/,
+    );
+    expect(page).toContain('Satisfied (CSAT)</td><td class="govuk-table__cell">50%</td>');
+    expect(page).toContain('Fewer than 30 answers');
+    const welsh = (await viewer.get('/team?lang=cy')).body;
+    expect(welsh).toContain('Trosolwg');
+    expect(welsh).toContain('<html lang="cy"');
+  });
+
+  it('lists responses newest first with filters, masking personal data', async () => {
+    await setup();
+    const viewer = await as('viewer');
+    const all = (await viewer.get('/team/responses')).body;
+    expect(all).toContain('3 responses');
+    expect(all.indexOf(ids.welsh)).toBeLessThan(all.indexOf(ids.plain));
+    expect(all).not.toContain('07700');
+    expect(all).toContain('Call me on […] about […]');
+    expect((await viewer.get('/team/responses?respondentLang=cy')).body).toContain('1 responses');
+    expect((await viewer.get('/team/responses?contact=yes')).body).toContain(ids.contact);
+    expect((await viewer.get('/team/responses?contact=yes')).body).not.toContain(ids.plain);
+    const answered = (
+      await viewer.get('/team/responses?survey=fixture-pages&answer=howSatisfied:5')
+    ).body;
+    expect(answered).toContain(ids.plain);
+    expect(answered).not.toContain(ids.welsh);
+    expect((await viewer.get('/team/responses?q=quicker')).body).toContain('1 responses');
+    expect((await viewer.get('/team/responses?from=2026-03-02&to=2026-03-02')).body).toContain(
+      '1 responses',
+    );
+    // No export link for a viewer.
+    expect(all).not.toContain('export.csv');
+  });
+
+  it('shows a viewer no contact details and refuses them export, deletion, members and audit', async () => {
+    await setup();
+    const viewer = await as('viewer');
+    const page = (await viewer.get(`/team/responses/${ids.contact}`)).body;
+    expect(page).not.toContain('Ada');
+    expect(page).not.toContain('ada@example.com');
+    expect(page).toContain('Call me on […] about […]');
+    expect((await viewer.get(`/team/responses/${ids.contact}?reveal=1`)).body).not.toContain(
+      '07700',
+    );
+    expect((await viewer.get('/team/export.csv')).statusCode).toBe(403);
+    expect((await viewer.get(`/team/responses/${ids.plain}/delete`)).statusCode).toBe(403);
+    expect((await viewer.post(`/team/responses/${ids.plain}/delete`)).statusCode).toBe(403);
+    expect(await store.team.getFeedback(ids.plain)).toBeDefined();
+    expect((await viewer.get('/team/members')).statusCode).toBe(403);
+    expect(
+      (await viewer.post('/team/members', { email: 'x@example.gov.uk', role: 'admin' })).statusCode,
+    ).toBe(403);
+    expect((await viewer.get('/team/audit')).statusCode).toBe(403);
+    expect(await actions()).toEqual([]);
+  });
+
+  it('shows an analyst contact details (audited), reveals masked text on request (audited) and exports CSV (audited)', async () => {
+    await setup();
+    const analyst = await as('analyst');
+    const page = (await analyst.get(`/team/responses/${ids.contact}`)).body;
+    expect(page).toContain('ada@example.com');
+    expect(page).toContain('Call me on […] about […]');
+    expect(await actions()).toEqual(['view-contact']);
+    const revealed = (await analyst.get(`/team/responses/${ids.contact}?reveal=1`)).body;
+    expect(revealed).toContain('Call me on 07700 900123 about QQ123456C');
+    expect(await actions()).toEqual(['reveal', 'view-contact', 'view-contact']);
+    // A response without contact details is not a contact view.
+    await analyst.get(`/team/responses/${ids.plain}`);
+    expect(await actions()).toHaveLength(3);
+
+    const csv = await analyst.get('/team/export.csv?contact=yes');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toBe(
+      '\uFEFFreceived,survey,language,tags,howSatisfied,howToImprove,firstName,lastName,email\r\n' +
+        '2026-03-02T10:00:00.000Z,fixture-pages,en,,2,Call me on […] about […],Ada,Lovelace,ada@example.com\r\n',
+    );
+    expect((await actions())[0]).toBe('export');
+    expect((await analyst.get(`/team/responses/${ids.plain}/delete`)).statusCode).toBe(403);
+  });
+
+  it('lets an admin delete a response after a confirmation page (audited)', async () => {
+    await setup();
+    const admin = await as('admin');
+    const confirm = await admin.get(`/team/responses/${ids.plain}/delete`);
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.body).toContain('Are you sure');
+    expect(await store.team.getFeedback(ids.plain)).toBeDefined();
+    expect((await admin.post(`/team/responses/${ids.plain}/delete`, {})).statusCode).toBe(303);
+    expect(await store.team.getFeedback(ids.plain)).toBeUndefined();
+    expect(await actions()).toEqual(['delete']);
+  });
+
+  it('lets an admin invite, change roles and remove members; a removed member is signed out at once', async () => {
+    await setup();
+    const admin = await as('admin');
+    const viewer = await as('viewer');
+    const invited = await admin.post('/team/members', {
+      email: 'new@example.gov.uk',
+      role: 'analyst',
+    });
+    expect(invited.body).toMatch(/http:\/\/localhost(:\d+)?\/team\/enrol\?token=[\w-]{43}/);
+    expect(
+      (await admin.post(`/team/members/${viewer.member.id}/role`, { role: 'analyst' })).statusCode,
+    ).toBe(303);
+    expect((await store.team.getMember(viewer.member.id))?.role).toBe('analyst');
+    expect((await viewer.get('/team')).statusCode).toBe(200);
+    await admin.post(`/team/members/${viewer.member.id}/remove`);
+    expect((await viewer.get('/team')).statusCode).toBe(303);
+    // An admin cannot remove themself (the team would lose its last admin by accident).
+    await admin.post(`/team/members/${admin.member.id}/remove`);
+    expect(await store.team.getMember(admin.member.id)).toBeDefined();
+    expect(await actions()).toEqual(['remove-member', 'role:analyst', 'invite:analyst']);
+    const log = (await admin.get('/team/audit')).body;
+    expect(log).toContain('remove-member');
+    expect(log).toContain('admin@example.gov.uk');
+  });
+
+  it('defines tags, applies them to a response, filters and counts by them, and puts them in the CSV', async () => {
+    await setup();
+    const analyst = await as('analyst');
+    await analyst.post('/team/tags', { name: 'delays' });
+    await analyst.post('/team/tags', { name: 'ID checks' });
+    const [delays, idChecks] = await store.team.listTags();
+    expect([delays?.name, idChecks?.name]).toEqual(['delays', 'ID checks']);
+    await analyst.post(`/team/responses/${ids.plain}/tags`, { tag: [delays!.id, idChecks!.id] });
+    await analyst.post(`/team/responses/${ids.welsh}/tags`, { tag: delays!.id });
+    expect((await analyst.get(`/team/responses?tag=${delays!.id}`)).body).toContain('2 responses');
+    const tagsPage = (await analyst.get('/team/tags')).body;
+    expect(tagsPage).toMatch(/delays<\/a><\/td><td[^>]*>2<\/td>/);
+    // Over time: this week (from Monday 9 March) has none; the Welsh response (3 March) is in
+    // the week of 2 March, the English one (Sunday 1 March) in the week of 23 February.
+    expect(tagsPage).toMatch(/9 March 2026<\/th><td[^>]*>0<\/td><td[^>]*>0<\/td>/);
+    expect(tagsPage).toMatch(/2 March 2026<\/th><td[^>]*>1<\/td><td[^>]*>0<\/td>/);
+    expect(tagsPage).toMatch(/23 February 2026<\/th><td[^>]*>1<\/td><td[^>]*>1<\/td>/);
+    const csv = (await analyst.get(`/team/export.csv?tag=${idChecks!.id}`)).body;
+    expect(csv).toContain(',fixture-pages,en,delays; ID checks,5,Quicker please\r\n');
+    // Unticking removes it.
+    await analyst.post(`/team/responses/${ids.plain}/tags`, { tag: idChecks!.id });
+    expect((await store.team.tagsOf([ids.plain])).get(ids.plain)).toEqual([idChecks!.id]);
+  });
+
+  it('shows a choice question as an SVG chart with a text alternative and a table in scale order', async () => {
+    await setup();
+    const viewer = await as('viewer');
+    const page = (
+      await viewer.get('/team/questions/fixture-pages/howSatisfied?from=2026-03-01&to=2026-03-10')
+    ).body;
+    expect(page).toContain('<svg role="img" aria-labelledby="chart-title chart-desc"');
+    expect(page).toContain(
+      '<desc id="chart-desc">Very satisfied: 1 (33.3%); Satisfied: 1 (33.3%); Neither satisfied nor dissatisfied: 0 (0%); Dissatisfied: 1 (33.3%); Very dissatisfied: 0 (0%)</desc>',
+    );
+    const rows = [
+      ...page.matchAll(
+        /<th scope="row" class="govuk-table__header">([^<]+)<\/th><td[^>]*>(\d+)<\/td>/g,
+      ),
+    ].map((m) => `${m[1]}=${m[2]}`);
+    expect(rows).toEqual([
+      'Very satisfied=1',
+      'Satisfied=1',
+      'Neither satisfied nor dissatisfied=0',
+      'Dissatisfied=1',
+      'Very dissatisfied=0',
+    ]);
+    expect(page).toContain('Fewer than 30 answers');
+    // The overview links to it and draws the weekly trend.
+    const overview = (await viewer.get('/team')).body;
+    expect(overview).toContain('href="/team/questions/fixture-pages/howSatisfied"');
+    expect(overview).toContain(
+      'aria-labelledby="trend-fixture-pages-title trend-fixture-pages-desc"',
+    );
+    expect((await viewer.get('/team/questions/fixture-pages/email')).statusCode).toBe(404);
+  });
+
+  it('lists free-text answers newest first, masked, searchable and filterable by another answer', async () => {
+    await setup();
+    const viewer = await as('viewer');
+    const url = '/team/questions/fixture-pages/howToImprove?from=2026-03-01&to=2026-03-10';
+    const page = (await viewer.get(url)).body;
+    const order = ['Diolch', 'Call me on […] about […]', 'Quicker please'].map((t) =>
+      page.indexOf(t),
+    );
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(page).not.toContain('07700');
+    const searched = (await viewer.get(`${url}&q=QUICKER`)).body;
+    expect(searched).toContain('Quicker please');
+    expect(searched).not.toContain('Diolch');
+    const satisfied = (await viewer.get(`${url}&answer=howSatisfied:4`)).body;
+    expect(satisfied).toContain('Diolch');
+    expect(satisfied).not.toContain('Quicker please');
+  });
+
+  it('renders every signed-in page in Welsh', async () => {
+    await setup();
+    const admin = await as('admin');
+    for (const url of [
+      '/team',
+      '/team/responses',
+      `/team/responses/${ids.contact}`,
+      `/team/responses/${ids.contact}/delete`,
+      '/team/members',
+      '/team/audit',
+      '/team/tags',
+      '/team/questions/fixture-pages/howSatisfied',
+      '/team/questions/fixture-pages/howToImprove',
+    ]) {
+      const response = await admin.get(`${url}?lang=cy`);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<html lang="cy"');
+      expect(response.body, url).toContain('Allgofnodi');
+    }
+  });
+});
