@@ -1,0 +1,123 @@
+// Every generated journey again with JavaScript switched off: the server renders each page,
+// forms post to it (Post/Redirect/Get, the draft named in the address), and the row it stores
+// must equal what the journey with JavaScript stores for the same answers.
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { findPage, nextPage, prepareSubmission } from '../../engine';
+import type { Answers, Lang, ResolvedSurvey } from '../../engine';
+import { validateSubmission } from '../../engine/receive';
+import { answersForPage, plansFor, type Plan } from './helpers/answers';
+import { expect, test, visit } from './helpers/fixtures';
+import { fillPage, submitButton } from './helpers/journey';
+import { LANGS, pathOf, STANDARD, surveys } from './helpers/surveys';
+
+/** Rows stored for a survey whose answers are exactly these. */
+function storedRows(survey: ResolvedSurvey, answers: Record<string, string>): number {
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'feedback.sqlite'), { readonly: true });
+  try {
+    const rows = db.prepare('SELECT answers FROM feedback WHERE survey_id = ?').all(survey.id) as {
+      answers: string;
+    }[];
+    const wanted = JSON.stringify(Object.entries(answers).sort());
+    return rows.filter(
+      (row) => JSON.stringify(Object.entries(JSON.parse(row.answers) as object).sort()) === wanted,
+    ).length;
+  } finally {
+    db.close();
+  }
+}
+
+/** The page's path, whatever draft the address carries. */
+async function expectAt(page: Page, lang: Lang, survey: ResolvedSurvey, target: string) {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(pathOf(lang, survey, target));
+}
+
+/** A journey with the plan's answers, clicking only what works without a script. */
+async function walkWithoutScript(
+  page: Page,
+  survey: ResolvedSurvey,
+  lang: Lang,
+  plan: Plan,
+  scan = false,
+) {
+  await page.goto(pathOf(lang, survey));
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  if (survey.layout !== 'single') {
+    await expect(page.locator('h1')).toHaveText(survey.start!.heading[lang]);
+    await page.locator('.govuk-button--start').click();
+  }
+  let saved: Answers = {};
+  let pageId = survey.pages[0]!.id;
+  while (pageId !== 'finish') {
+    const current = findPage(survey, pageId)!;
+    await expectAt(page, lang, survey, pageId);
+    if (survey.layout !== 'single')
+      expect(new URL(page.url()).searchParams.get('draft'), 'the draft is in the address').toMatch(
+        /^[A-Za-z0-9_-]{22}$/,
+      );
+    if (scan) await visit(page, `nojs/${lang}/${survey.id}/${pageId}`);
+    if (plan.skipAll && current.skip) {
+      await page.getByRole('link', { name: STANDARD[lang].skip, exact: true }).click();
+      pageId = current.skip;
+      continue;
+    }
+    const entered = answersForPage(survey, current, saved, plan);
+    await fillPage(page, current, saved, entered);
+    saved = { ...saved, ...entered };
+    await submitButton(page).click();
+    pageId = current.submit ? 'finish' : nextPage(survey, pageId, saved);
+  }
+  await expectAt(page, lang, survey, 'finish');
+  await expect(page.locator('.govuk-panel--confirmation')).toContainText(
+    survey.finish.panelTitle[lang],
+  );
+  return saved;
+}
+
+for (const survey of surveys) {
+  test.describe(`${survey.id} without JavaScript`, () => {
+    test.use({ javaScriptEnabled: false });
+    for (const lang of LANGS) {
+      for (const plan of plansFor(survey)) {
+        test(`${lang}: ${plan.name}`, async ({ page }) => {
+          const seed = answersForPlan(survey, plan);
+          // What the journey with JavaScript sends for these answers, as the API stores it.
+          const check = validateSubmission(survey, prepareSubmission(survey, seed));
+          if (!check.ok)
+            throw new Error(`the plan's answers are invalid: ${check.errors[0]?.field}`);
+          const before = storedRows(survey, check.submission);
+          const saved = await walkWithoutScript(page, survey, lang, plan);
+          expect(prepareSubmission(survey, saved)).toEqual(prepareSubmission(survey, seed));
+          await expect.poll(() => storedRows(survey, check.submission)).toBe(before + 1);
+        });
+      }
+    }
+  });
+}
+
+/** Every answer the plan enters along its path, page by page (as the walk will enter them). */
+function answersForPlan(survey: ResolvedSurvey, plan: Plan): Answers {
+  let saved: Answers = {};
+  let pageId = survey.pages[0]!.id;
+  while (pageId !== 'finish') {
+    const current = findPage(survey, pageId)!;
+    if (plan.skipAll && current.skip) {
+      pageId = current.skip;
+      continue;
+    }
+    saved = { ...saved, ...answersForPage(survey, current, saved, plan) };
+    pageId = current.submit ? 'finish' : nextPage(survey, pageId, saved);
+  }
+  return saved;
+}
+
+// axe needs a script in the page, so here the page's own scripts are refused instead: the
+// browser shows exactly the server's HTML, as with JavaScript off.
+for (const lang of LANGS) {
+  test(`${lang}: every no-JavaScript page is accessible`, async ({ page }) => {
+    await page.route('**/assets/*.js', (route) => route.abort());
+    for (const survey of surveys)
+      await walkWithoutScript(page, survey, lang, plansFor(survey)[0]!, true);
+  });
+}
