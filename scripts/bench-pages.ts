@@ -1,0 +1,154 @@
+// `npm run bench:pages [-- --url http://127.0.0.1:3000] [--runs 5]`: cold loads of a start page
+// and a first question page in headless Chromium with 4x CPU throttling. Prints, as medians, the
+// time until the question (or the start page's heading) is visible and the bytes transferred
+// before that moment and in all, with JavaScript on and off. Not a test: it prints numbers.
+// Without --url it starts the service on a free port with a throwaway data folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const RUNS = Number(option('runs') ?? 5);
+const PORT = 4390;
+
+interface Target {
+  name: string;
+  path: string;
+  /** Text that shows the page's main content is on screen. */
+  visible: string;
+  /** A survey in progress in localStorage before the page loads (as after pressing Start). */
+  inProgress?: string;
+}
+
+const TARGETS: Target[] = [
+  { name: 'start page /en/basic', path: '/en/basic', visible: 'Tell us about' },
+  {
+    name: 'first question /en/basic/q1',
+    path: '/en/basic/q1',
+    visible: 'Why did you apply for a basic DBS check?',
+    inProgress: 'basic',
+  },
+];
+
+interface Sample {
+  ms: number;
+  before: number;
+  total: number;
+}
+
+async function load(browser: Browser, base: string, target: Target, js: boolean): Promise<Sample> {
+  const context = await browser.newContext({ javaScriptEnabled: js });
+  if (target.inProgress) {
+    const state = {
+      state: {
+        surveyName: target.inProgress,
+        answers: {},
+        inProgress: true,
+        lastActivity: Date.now(),
+      },
+      version: 0,
+    };
+    await context.addInitScript((value) => {
+      localStorage.setItem('feedback-survey', value);
+    }, JSON.stringify(state));
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const finished: { at: number; bytes: number }[] = [];
+  cdp.on('Network.loadingFinished', (event) =>
+    finished.push({ at: performance.now(), bytes: event.encodedDataLength }),
+  );
+  const started = performance.now();
+  await page.goto(base + target.path, { waitUntil: 'commit' });
+  // A page that never shows it (an app that needs JavaScript, with JavaScript off) counts as never.
+  const shown = await page
+    .getByText(target.visible)
+    .first()
+    .waitFor({ state: 'visible', timeout: 15_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  const visibleAt = shown ? performance.now() : Number.NaN;
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  const sum = (list: typeof finished) => list.reduce((n, f) => n + f.bytes, 0);
+  return {
+    ms: visibleAt - started,
+    before: shown ? sum(finished.filter((f) => f.at <= visibleAt)) : Number.NaN,
+    total: sum(finished),
+  };
+}
+
+const median = (values: number[]) =>
+  values.some(Number.isNaN)
+    ? Number.NaN
+    : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const kb = (bytes: number) => (Number.isNaN(bytes) ? '-' : `${(bytes / 1024).toFixed(1)} KB`);
+const ms = (value: number) => (Number.isNaN(value) ? 'never' : `${value.toFixed(0)} ms`);
+
+async function serve(): Promise<{ base: string; server: ChildProcess }> {
+  const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-pages-')),
+      RATE_LIMIT_MAX: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; i < 240; i++) {
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, server };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill();
+  throw new Error('the service did not start');
+}
+
+const given = option('url');
+const { base, server } = given ? { base: given, server: undefined } : await serve();
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+try {
+  console.log(`${base}, ${RUNS} cold runs each, CPU throttled 4x; medians`);
+  console.log('page | JavaScript | visible after | bytes before visible | bytes in all');
+  for (const target of TARGETS)
+    for (const js of [true, false]) {
+      const samples: Sample[] = [];
+      for (let i = 0; i < RUNS; i++) samples.push(await load(browser, base, target, js));
+      console.log(
+        `${target.name} | ${js ? 'on' : 'off'} | ${ms(median(samples.map((s) => s.ms)))} | ` +
+          `${kb(median(samples.map((s) => s.before)))} | ${kb(median(samples.map((s) => s.total)))}`,
+      );
+    }
+} finally {
+  await browser.close();
+  server?.kill();
+}
