@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -124,18 +125,7 @@ async function serve(): Promise<{ base: string; server: ChildProcess }> {
 
 const given = option('url');
 const { base, server } = given ? { base: given, server: undefined } : await serve();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   console.log(`${base}, ${RUNS} cold runs each, CPU throttled 4x; medians`);
   console.log('page | JavaScript | visible after | bytes before visible | bytes in all');

@@ -35,6 +35,8 @@ export interface ServerOptions {
   rateLimit?: { max: number; timeWindowMs: number } | false;
   /** Accepted submissions per minute across all clients; false turns the cap off. */
   submissionsPerMinute?: number | false;
+  /** Signs the team area's passkey challenges (TEAM_SECRET). */
+  teamSecret?: string;
   /** Calendar months to keep feedback; false turns the purge off. */
   retentionMonths?: number | false;
   logger?: LoggerSetting;
@@ -112,11 +114,15 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
   // The feedback team's area (/team): its own pages, sign-in and session cookie.
+  const months = options.retentionMonths ?? defaults.retentionMonths;
   await registerTeam(app, {
     store: store.team,
     surveys,
     clock: options.clock,
     distDir: options.staticDir,
+    secret: options.teamSecret,
+    // The deletion date shown on a response page.
+    retentionMonths: months === false ? defaults.retentionMonths : months,
   });
   await registerPages(app, {
     root: options.staticDir ?? 'dist',
@@ -136,7 +142,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   }, 60_000);
   draftPurge.unref();
 
-  const months = options.retentionMonths ?? defaults.retentionMonths;
   const stopRetention =
     months === false
       ? () => {}

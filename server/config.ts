@@ -16,6 +16,8 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   connectionTimeoutMs: number;
   logLevel: string;
+  /** Signs the team area's passkey challenges; the same on every instance (random per process when unset). */
+  teamSecret?: string;
 }
 
 /** false, or the proxies' addresses/CIDRs (never "trust every hop", never a bare hop count). */
@@ -44,6 +46,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 10_000),
     connectionTimeoutMs: positive('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, 30_000),
     logLevel: env.LOG_LEVEL || 'info',
+    teamSecret: env.TEAM_SECRET || undefined,
   };
 }
 

@@ -25,6 +25,7 @@ export async function startServer(
     rateLimit: config.rateLimit,
     submissionsPerMinute: config.submissionsPerMinute,
     retentionMonths: config.retentionMonths,
+    teamSecret: config.teamSecret,
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,

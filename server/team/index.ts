@@ -7,7 +7,6 @@ import { createElement } from 'react';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedSurvey } from '../../engine';
 import sharedJson from '../../definitions/shared/shared.json';
-import { configFromEnv } from '../config';
 import type { Role, TeamStore } from '../storage/team-types';
 import { langOf, type TeamContext } from './context';
 import type { Scales } from './figures';
@@ -42,6 +41,7 @@ export interface TeamOptions {
   /** The public origin, when behind a proxy that changes Host. */
   origin?: string;
   /** How long feedback is kept (for the deletion date on a response); default RETENTION_MONTHS. */
+  /** Months feedback is kept, for the deletion date shown (default 3). */
   retentionMonths?: number;
 }
 
@@ -57,7 +57,7 @@ declare module 'fastify' {
 export async function registerTeam(app: FastifyInstance, options: TeamOptions): Promise<void> {
   const { store } = options;
   const clock = options.clock ?? (() => new Date());
-  const secret = options.secret ?? process.env.TEAM_SECRET;
+  const secret = options.secret;
   const stylesheet = stylesheetHref(options.distDir ?? 'dist');
 
   const render: TeamContext['render'] = (request, reply, page, status = 200) => {
@@ -107,7 +107,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     surveys: options.surveys,
     scales: (sharedJson as unknown as { scales: Scales }).scales,
     clock,
-    retentionMonths: options.retentionMonths ?? configFromEnv().retentionMonths,
+    retentionMonths: options.retentionMonths ?? 3,
     render,
     allow,
     audit: (request: FastifyRequest, action: string, target: string | null = null) =>
