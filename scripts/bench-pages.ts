@@ -64,13 +64,20 @@ async function load(browser: Browser, base: string, target: Target, js: boolean)
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Page.enable');
+  await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
+  // Chromium's own clock (seconds) for the navigation, the first paint with content, and each response.
   const finished: { at: number; bytes: number }[] = [];
+  const lifecycle = new Map<string, number>();
   cdp.on('Network.loadingFinished', (event) =>
-    finished.push({ at: performance.now(), bytes: event.encodedDataLength }),
+    finished.push({ at: event.timestamp, bytes: event.encodedDataLength }),
   );
-  const started = performance.now();
+  cdp.on('Page.lifecycleEvent', (event) => {
+    if (!lifecycle.has(event.name)) lifecycle.set(event.name, event.timestamp);
+  });
   await page.goto(base + target.path, { waitUntil: 'commit' });
-  // A page that never shows it (an app that needs JavaScript, with JavaScript off) counts as never.
+  // The question must be on the page: a page that never shows it (an app that needs JavaScript,
+  // with JavaScript off) counts as never. It is visible from the first paint that shows it.
   const shown = await page
     .getByText(target.visible)
     .first()
@@ -79,12 +86,14 @@ async function load(browser: Browser, base: string, target: Target, js: boolean)
       () => true,
       () => false,
     );
-  const visibleAt = shown ? performance.now() : Number.NaN;
   await page.waitForLoadState('networkidle');
+  const start = lifecycle.get('init') ?? Number.NaN;
+  const paint = lifecycle.get('firstContentfulPaint') ?? Number.NaN;
+  const visibleAt = shown ? paint : Number.NaN;
   await context.close();
   const sum = (list: typeof finished) => list.reduce((n, f) => n + f.bytes, 0);
   return {
-    ms: visibleAt - started,
+    ms: (visibleAt - start) * 1000,
     before: shown ? sum(finished.filter((f) => f.at <= visibleAt)) : Number.NaN,
     total: sum(finished),
   };
@@ -97,7 +106,18 @@ const median = (values: number[]) =>
 const kb = (bytes: number) => (Number.isNaN(bytes) ? '-' : `${(bytes / 1024).toFixed(1)} KB`);
 const ms = (value: number) => (Number.isNaN(value) ? 'never' : `${value.toFixed(0)} ms`);
 
+function stop(server: ChildProcess): void {
+  if (server.pid) process.kill(-server.pid, 'SIGTERM');
+}
+
 async function serve(): Promise<{ base: string; server: ChildProcess }> {
+  if (
+    await fetch(`http://127.0.0.1:${PORT}/healthz`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${PORT} is already in use: stop what runs there, or pass --url`);
   const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
@@ -107,6 +127,8 @@ async function serve(): Promise<{ base: string; server: ChildProcess }> {
       LOG_LEVEL: 'warn',
     },
     stdio: 'ignore',
+    // Its own process group, so stopping it stops the server npx started too.
+    detached: true,
   });
   const base = `http://127.0.0.1:${PORT}`;
   for (let i = 0; i < 240; i++) {
@@ -119,7 +141,7 @@ async function serve(): Promise<{ base: string; server: ChildProcess }> {
       return { base, server };
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  server.kill();
+  stop(server);
   throw new Error('the service did not start');
 }
 
@@ -140,5 +162,5 @@ try {
     }
 } finally {
   await browser.close();
-  server?.kill();
+  if (server) stop(server);
 }
