@@ -46,7 +46,9 @@ function page(template: string, rendered: Rendered): string {
 }
 
 /** A Fetch request for the route table, with the posted form when there is one. */
-function fetchRequest(request: FastifyRequest): Request {
+export function fetchRequest(
+  request: Pick<FastifyRequest, 'url' | 'method' | 'headers' | 'body'>,
+): Request {
   const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
   // A post to a survey's root is for its index route (start page or one-page survey), which
   // React Router reaches only with `?index`.
@@ -54,7 +56,11 @@ function fetchRequest(request: FastifyRequest): Request {
     url.searchParams.set('index', '');
   const init: RequestInit = { method: request.method, headers: { accept: 'text/html' } };
   if (request.method === 'POST') {
-    init.body = new URLSearchParams(request.body as Record<string, string>).toString();
+    // Repeated names (checkboxes) stay repeated.
+    const form = new URLSearchParams();
+    for (const [name, value] of Object.entries(request.body as Record<string, string | string[]>))
+      for (const one of [value].flat()) form.append(name, one);
+    init.body = form.toString();
     (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
   }
   return new Request(url, init);
