@@ -73,7 +73,11 @@ async function walkWithoutScript(
       expect(new URL(page.url()).searchParams.get('draft'), 'the draft is in the address').toMatch(
         /^[A-Za-z0-9_-]{22}$/,
       );
-    if (scan) await visit(page, `nojs/${lang}/${survey.id}/${pageId}`);
+    if (scan) {
+      // The address changes when the new page starts to arrive; scan it once it is styled.
+      await page.waitForLoadState('load');
+      await visit(page, `nojs/${lang}/${survey.id}/${pageId}`);
+    }
     if (plan.skipAll && current.skip) {
       await page.getByRole('link', { name: STANDARD[lang].skip, exact: true }).click();
       pageId = current.skip;
