@@ -18,6 +18,7 @@ interface Chunk {
   isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
+  dynamicImports?: string[];
 }
 
 execSync('npx vite build', { stdio: 'inherit' });
@@ -34,7 +35,11 @@ function staticClosure(key: string, seen = new Set<string>()): Set<string> {
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
 if (!entryKey) throw new Error(`No entry chunk in ${MANIFEST}`);
-const entryChunks = [...staticClosure(entryKey)].map((key) => manifest[key]!);
+// The entry fetches the app itself once the page is on screen (src/main.tsx): both count.
+const firstLoad = new Set<string>();
+for (const key of [entryKey, ...(manifest[entryKey]!.dynamicImports ?? [])])
+  staticClosure(key, firstLoad);
+const entryChunks = [...firstLoad].map((key) => manifest[key]!);
 const entryJs = entryChunks.reduce((sum, chunk) => sum + gzipKb(chunk.file), 0);
 const css = [...new Set(entryChunks.flatMap((chunk) => chunk.css ?? []))].reduce(
   (sum, file) => sum + gzipKb(file),
@@ -51,7 +56,9 @@ const definitions = Object.entries(manifest)
 const largest = definitions[0] ?? { survey: '(none)', kb: 0 };
 const firstPageJs = entryJs + largest.kb;
 
-console.log(`App entry JS (with static imports): ${entryJs.toFixed(1)} KB gzip`);
+console.log(
+  `App JS (entry and the app it loads, with static imports): ${entryJs.toFixed(1)} KB gzip`,
+);
 console.log(
   `Survey definition chunks: ${definitions.map((d) => `${d.survey} ${d.kb.toFixed(1)}`).join(', ')} KB gzip`,
 );

@@ -67,7 +67,7 @@ export const useSurveyStore = create<SurveyState>()(
       // JSON drops the actions (functions); they are rebuilt on load.
       storage: createJSONStorage(() => localStorage),
       // The page is first drawn as the server drew it; the saved answers are loaded after that
-      // (src/main.tsx), so hydration sees the same state the server rendered with.
+      // (src/app.tsx), so hydration sees the same state the server rendered with.
       skipHydration: true,
       onRehydrateStorage: () => (state) => {
         state?.expireIfIdle();

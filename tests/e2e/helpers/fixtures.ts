@@ -11,7 +11,26 @@ export { expect };
 export const STORAGE_KEY = 'feedback-survey';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
+/** Resolves once the app has made the page live (src/app.tsx); at once on a page without it. */
+export async function live(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.app !== 'loading');
+}
+
 export const test = base.extend<{ privacy: void }>({
+  // The app's script is fetched after the server's page is on screen, so with JavaScript on a
+  // test acts once the page is live, as a respondent's later taps would.
+  page: async ({ page, javaScriptEnabled }, provide) => {
+    if (javaScriptEnabled !== false)
+      for (const name of ['goto', 'reload'] as const) {
+        const original = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+        (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+          const response = await original(...args);
+          await live(page);
+          return response;
+        };
+      }
+    await provide(page);
+  },
   privacy: [
     async ({ page, context, baseURL, javaScriptEnabled }, use) => {
       const own = new URL(baseURL!).origin;

@@ -1,0 +1,58 @@
+// The app, loaded by main.tsx once the server's page is on screen: makes the page live
+// (hydration) and then loads the respondent's saved answers.
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import './i18n';
+import { clock } from './clock';
+import { routes } from './routes';
+import { useRestored, useSurveyStore, type SurveyData } from './store';
+
+/** What the server rendered with, in a JSON data block (not a script: the CSP allows no inline script). */
+const boot = JSON.parse(document.getElementById('app-data')?.textContent || '{}') as {
+  router?: unknown;
+  state?: SurveyData | null;
+};
+// React Router reads the server's loader data and errors from here when the router is created.
+(window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = boot.router;
+// A draft kept by the server (the script did not run on earlier pages) becomes this browser's.
+if (boot.state) useSurveyStore.setState({ ...boot.state, lastActivity: clock.now() });
+
+const router = createBrowserRouter(routes);
+
+/** Runs `then` once React has committed the hydrated page. */
+function Hydrated({ then, children }: { then: () => void; children: ReactNode }) {
+  useEffect(then, [then]);
+  return children;
+}
+
+let live = false;
+function afterHydration(): void {
+  if (live) return; // StrictMode runs effects twice in development
+  live = true;
+  const restored = boot.state
+    ? Promise.resolve()
+    : Promise.resolve(useSurveyStore.persist.rehydrate()).then(() => {
+        useRestored.setState({ restored: true });
+        // Loaders run again with the saved state: an expired or unstarted survey goes to the timeout page.
+        return router.revalidate();
+      });
+  void restored.then(() => {
+    document.documentElement.dataset.app = 'live';
+  });
+}
+
+// Old hash links (/#/en/<survey>/q2) never reach the server: send them to the path form first.
+if (location.hash.startsWith('#/')) location.replace(location.hash.slice(1));
+// As a transition, hydration works in short slices, so a slow phone stays responsive meanwhile.
+else
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <StrictMode>
+        <Hydrated then={afterHydration}>
+          <RouterProvider router={router} />
+        </Hydrated>
+      </StrictMode>,
+    );
+  });
