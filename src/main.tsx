@@ -10,4 +10,13 @@ document.body.classList.add('js-enabled', 'govuk-frontend-supported');
 document.documentElement.dataset.app = 'loading';
 
 // A frame callback runs just before the first paint; a task queued from it runs after.
-requestAnimationFrame(() => setTimeout(() => void import('./app')));
+requestAnimationFrame(() =>
+  setTimeout(() =>
+    import('./app').catch(() => {
+      // The app did not arrive (a dropped connection): back to the page as drawn for no
+      // script, whose conditional questions show open and whose forms post to the server.
+      document.body.classList.remove('js-enabled', 'govuk-frontend-supported');
+      delete document.documentElement.dataset.app;
+    }),
+  ),
+);

@@ -46,3 +46,26 @@ test('a question page reloaded mid-survey keeps the saved answers', async ({ pag
   await expect(page.locator(`input[name="${name}"][value="${String(value)}"]`)).toBeChecked();
   expect((await storedState(page))?.inProgress).toBe(true);
 });
+
+test('when the app never arrives, the page works as it does without JavaScript', async ({
+  page,
+}) => {
+  const survey = surveys.find(
+    (s) =>
+      s.layout !== 'single' &&
+      s.pages[0]!.fields.some((f) => f.options?.some((o) => o.other || f.reveal?.[o.value])),
+  )!;
+  await page.route(/\/assets\/app-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
+  await page.goto(pathOf('en', survey));
+  await page.getByRole('button', { name: 'Start now' }).click();
+  // Start posted to the server, which made a draft: the address carries it.
+  await expect(page).toHaveURL(/\?draft=/);
+  await page.waitForFunction(() => document.documentElement.dataset.app === undefined);
+  await expect(page.locator('body')).not.toHaveClass(/govuk-frontend-supported/);
+  // Conditional questions show open, as GOV.UK Frontend draws them for no script.
+  const conditional = page.locator('.govuk-radios__conditional, .govuk-checkboxes__conditional');
+  await expect(conditional.first()).toBeVisible();
+  // Continue with nothing chosen: the server's error summary.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.locator('.govuk-error-summary')).toBeVisible();
+});
