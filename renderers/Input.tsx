@@ -9,6 +9,7 @@ import {
   type Attributes,
   type Content,
   type Styled,
+  FormGroup,
 } from './common';
 import { ErrorMessage, type ErrorMessageProps } from './ErrorMessage';
 import { Hint, type HintProps } from './Hint';
@@ -70,14 +71,7 @@ export function Input(props: InputProps) {
     hasContent(prefix) || hasContent(suffix) || hasContent(before) || hasContent(after);
 
   return (
-    <div
-      className={cx(
-        'govuk-form-group',
-        props.errorMessage && 'govuk-form-group--error',
-        props.formGroup?.classes,
-      )}
-      {...attrs(props.formGroup?.attributes)}
-    >
+    <FormGroup error={props.errorMessage} formGroup={props.formGroup}>
       <Label {...props.label} for={id} />
       {props.hint && <Hint {...props.hint} id={hintId} />}
       {props.errorMessage && <ErrorMessage {...props.errorMessage} id={errorId} />}
@@ -95,7 +89,7 @@ export function Input(props: InputProps) {
       ) : (
         input
       )}
-    </div>
+    </FormGroup>
   );
 }
 

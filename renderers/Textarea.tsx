@@ -8,6 +8,7 @@ import {
   type Attributes,
   type Content,
   type Styled,
+  FormGroup,
 } from './common';
 import { ErrorMessage, type ErrorMessageProps } from './ErrorMessage';
 import { Hint, type HintProps } from './Hint';
@@ -43,14 +44,7 @@ export function Textarea(props: TextareaProps) {
   const errorId = props.errorMessage ? `${id}-error` : undefined;
   const valueProps = textValueProps<HTMLTextAreaElement>(props);
   return (
-    <div
-      className={cx(
-        'govuk-form-group',
-        props.errorMessage && 'govuk-form-group--error',
-        props.formGroup?.classes,
-      )}
-      {...attrs(props.formGroup?.attributes)}
-    >
+    <FormGroup error={props.errorMessage} formGroup={props.formGroup}>
       <Label {...props.label} for={id} />
       {props.hint && <Hint {...props.hint} id={hintId} />}
       {props.errorMessage && <ErrorMessage {...props.errorMessage} id={errorId} />}
@@ -73,7 +67,7 @@ export function Textarea(props: TextareaProps) {
         onBlur={props.onBlur}
       />
       {props.formGroup?.afterInput && <Raw {...props.formGroup.afterInput} />}
-    </div>
+    </FormGroup>
   );
 }
 

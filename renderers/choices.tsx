@@ -10,6 +10,7 @@ import {
   type Attributes,
   type Content,
   type Styled,
+  FormGroup,
 } from './common';
 import { ErrorMessage, type ErrorMessageProps } from './ErrorMessage';
 import { Fieldset, type FieldsetProps } from './Fieldset';
@@ -161,14 +162,7 @@ export function ChoiceGroup<Item extends ChoiceItem>(props: ChoiceGroupProps<Ite
   );
 
   return (
-    <div
-      className={cx(
-        'govuk-form-group',
-        props.errorMessage && 'govuk-form-group--error',
-        props.formGroup?.classes,
-      )}
-      {...attrs(props.formGroup?.attributes)}
-    >
+    <FormGroup error={props.errorMessage} formGroup={props.formGroup}>
       {props.fieldset ? (
         <Fieldset {...props.fieldset} describedBy={describedBy}>
           {inner}
@@ -176,7 +170,7 @@ export function ChoiceGroup<Item extends ChoiceItem>(props: ChoiceGroupProps<Ite
       ) : (
         inner
       )}
-    </div>
+    </FormGroup>
   );
 }
 

@@ -113,3 +113,19 @@ export function textValueProps<E extends HTMLInputElement | HTMLTextAreaElement>
     ? { value: props.value ?? '', onChange: handle ?? (() => undefined) }
     : { defaultValue: props.value, onChange: handle };
 }
+
+/** The `govuk-form-group` wrapper every field has, marked when the field has an error. */
+export function FormGroup(props: { error?: unknown; formGroup?: Styled; children: ReactNode }) {
+  return (
+    <div
+      className={cx(
+        'govuk-form-group',
+        !!props.error && 'govuk-form-group--error',
+        props.formGroup?.classes,
+      )}
+      {...attrs(props.formGroup?.attributes)}
+    >
+      {props.children}
+    </div>
+  );
+}
