@@ -1,8 +1,11 @@
-// `npm run bench:pages [-- --url http://127.0.0.1:3000] [--runs 5]`: cold loads of a start page
-// and a first question page in headless Chromium with 4x CPU throttling. Prints, as medians, the
-// time until the question (or the start page's heading) is visible and the bytes transferred
-// before that moment and in all, with JavaScript on and off. Not a test: it prints numbers.
-// Without --url it starts the service on a free port with a throwaway data folder.
+// `npm run bench:pages [-- --url http://127.0.0.1:3000] [--runs 5] [--baseline <url>]`: cold
+// loads of a start page and a first question page in headless Chromium with 4x CPU throttling.
+// Prints, as medians, the time until the question (or the start page's heading) is visible and
+// the bytes transferred before that moment and in all, with JavaScript on and off. Not a test:
+// it prints numbers. Without --url it starts the service on a free port with a throwaway data
+// folder. With --baseline (another build of the service, e.g. an older commit started on another
+// port) the two are loaded in turn, run by run, so a busy machine slows both alike, and the
+// baseline's time is printed as a multiple of this one's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -151,14 +154,24 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
   console.log(`${base}, ${RUNS} cold runs each, CPU throttled 4x; medians`);
   console.log('page | JavaScript | visible after | bytes before visible | bytes in all');
+  const baseline = option('baseline');
   for (const target of TARGETS)
     for (const js of [true, false]) {
       const samples: Sample[] = [];
-      for (let i = 0; i < RUNS; i++) samples.push(await load(browser, base, target, js));
-      console.log(
-        `${target.name} | ${js ? 'on' : 'off'} | ${ms(median(samples.map((s) => s.ms)))} | ` +
-          `${kb(median(samples.map((s) => s.before)))} | ${kb(median(samples.map((s) => s.total)))}`,
-      );
+      const before: Sample[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        samples.push(await load(browser, base, target, js));
+        if (baseline) before.push(await load(browser, baseline, target, js));
+      }
+      const row = (list: Sample[]) =>
+        `${ms(median(list.map((s) => s.ms)))} | ${kb(median(list.map((s) => s.before)))} | ` +
+        `${kb(median(list.map((s) => s.total)))}`;
+      console.log(`${target.name} | ${js ? 'on' : 'off'} | ${row(samples)}`);
+      if (baseline) {
+        const times = median(before.map((s) => s.ms)) / median(samples.map((s) => s.ms));
+        const sooner = Number.isNaN(times) ? '' : ` (this build ${times.toFixed(1)}x sooner)`;
+        console.log(`  baseline ${baseline} | ${js ? 'on' : 'off'} | ${row(before)}${sooner}`);
+      }
     }
 } finally {
   await browser.close();
