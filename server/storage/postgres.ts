@@ -6,6 +6,7 @@ import {
   LANG_MIGRATION,
   teamStore,
   teamTablesMigration,
+  USED_CHALLENGES_MIGRATION,
   type Sql,
 } from './team-sql';
 import type { StoreWithTeam, NewFeedback } from './types';
@@ -23,6 +24,7 @@ const MIGRATIONS = [
   LANG_MIGRATION,
   teamTablesMigration('UUID'),
   DRAFTS_MIGRATION,
+  USED_CHALLENGES_MIGRATION,
 ];
 
 /**

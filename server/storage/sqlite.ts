@@ -8,6 +8,7 @@ import {
   LANG_MIGRATION,
   teamStore,
   teamTablesMigration,
+  USED_CHALLENGES_MIGRATION,
   type Sql,
 } from './team-sql';
 import type { StoreWithTeam, Lang, NewFeedback } from './types';
@@ -25,6 +26,7 @@ const MIGRATIONS = [
   LANG_MIGRATION,
   teamTablesMigration('TEXT'),
   DRAFTS_MIGRATION,
+  USED_CHALLENGES_MIGRATION,
 ];
 
 interface Row {

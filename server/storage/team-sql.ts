@@ -73,6 +73,16 @@ export const teamTablesMigration = (feedbackId: string) => `
   );
   CREATE INDEX team_response_tag_feedback ON team_response_tag (feedback_id);`;
 
+/**
+ * Migration: WebAuthn challenges already answered (their sha-256), kept until they expire, so a
+ * signed challenge works once even with several instances.
+ */
+export const USED_CHALLENGES_MIGRATION = `CREATE TABLE team_used_challenge (
+    hash TEXT PRIMARY KEY,
+    expires TEXT NOT NULL
+  );
+  CREATE INDEX team_used_challenge_expires ON team_used_challenge (expires);`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface FeedbackRow {
@@ -287,6 +297,18 @@ export function teamStore(sql: Sql): TeamStore {
         idleCutoff.toISOString(),
         absoluteCutoff.toISOString(),
       ]);
+    },
+
+    async useChallenge(hash, expires) {
+      // One statement: of two requests racing with the same challenge, only one inserts.
+      const changed = await sql.run(
+        'INSERT INTO team_used_challenge (hash, expires) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        [hash, expires.toISOString()],
+      );
+      return changed === 1;
+    },
+    async purgeUsedChallenges(now) {
+      return sql.run('DELETE FROM team_used_challenge WHERE expires < ?', [now.toISOString()]);
     },
 
     async audit(e) {

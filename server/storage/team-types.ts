@@ -105,6 +105,14 @@ export interface TeamStore {
   /** Removes sessions last seen before `idleCutoff` or created before `absoluteCutoff`. */
   removeExpiredSessions(idleCutoff: Date, absoluteCutoff: Date): Promise<number>;
 
+  /**
+   * Records a WebAuthn challenge (its sha-256) as answered until it expires; false when it
+   * already was, so each challenge is accepted once.
+   */
+  useChallenge(hash: string, expires: Date): Promise<boolean>;
+  /** Forgets answered challenges that expired before `now` (they are refused as expired anyway). */
+  purgeUsedChallenges(now: Date): Promise<number>;
+
   audit(entry: AuditEntry): Promise<void>;
   /** Newest first. */
   auditLog(options: { limit: number; offset: number }): Promise<AuditEntry[]>;

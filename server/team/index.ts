@@ -192,7 +192,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerQuestions(team, ctx);
   });
 
-  // Sessions past their limits and audit entries past 12 months go at start, then hourly.
+  // Sessions past their limits, audit entries past 12 months and answered WebAuthn challenges
+  // past their expiry go at start, then hourly.
   const purge = async () => {
     const now = clock();
     await store.removeExpiredSessions(
@@ -202,6 +203,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     const cutoff = new Date(now);
     cutoff.setUTCMonth(cutoff.getUTCMonth() - AUDIT_MONTHS);
     await store.purgeAudit(cutoff);
+    await store.purgeUsedChallenges(now);
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
