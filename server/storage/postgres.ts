@@ -6,6 +6,7 @@ import {
   LANG_MIGRATION,
   teamStore,
   teamTablesMigration,
+  SSO_PENDING_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   type Sql,
 } from './team-sql';
@@ -25,6 +26,7 @@ const MIGRATIONS = [
   teamTablesMigration('UUID'),
   DRAFTS_MIGRATION,
   USED_CHALLENGES_MIGRATION,
+  SSO_PENDING_MIGRATION,
 ];
 
 /**

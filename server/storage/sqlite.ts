@@ -8,6 +8,7 @@ import {
   LANG_MIGRATION,
   teamStore,
   teamTablesMigration,
+  SSO_PENDING_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   type Sql,
 } from './team-sql';
@@ -27,6 +28,7 @@ const MIGRATIONS = [
   teamTablesMigration('TEXT'),
   DRAFTS_MIGRATION,
   USED_CHALLENGES_MIGRATION,
+  SSO_PENDING_MIGRATION,
 ];
 
 interface Row {
