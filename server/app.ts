@@ -12,6 +12,7 @@ import { DRAFT_IDLE_MS } from './nojs/index';
 import { registerPages } from './render';
 import { registerTeam } from './team/index';
 import { submissionCap } from './submissionCap';
+import type { OidcSettings } from './team/sso-config';
 import { openStore } from './storage/index';
 import type { StoreWithTeam } from './storage/types';
 
@@ -37,6 +38,8 @@ export interface ServerOptions {
   submissionsPerMinute?: number | false;
   /** Signs the team area's passkey challenges (TEAM_SECRET). */
   teamSecret?: string;
+  /** Single sign-on for the team area (OIDC_* settings); off when absent. */
+  oidc?: OidcSettings;
   /** Calendar months to keep feedback; false turns the purge off. */
   retentionMonths?: number | false;
   logger?: LoggerSetting;
@@ -121,6 +124,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     clock: options.clock,
     distDir: options.staticDir,
     secret: options.teamSecret,
+    oidc: options.oidc,
     // The deletion date shown on a response page.
     retentionMonths: months === false ? defaults.retentionMonths : months,
   });

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { oidcFromEnv, type OidcSettings } from './team/sso-config';
 
 /** Settings read from the environment, with the defaults that suit a local run. */
 export interface ServerConfig {
@@ -18,6 +19,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Signs the team area's passkey challenges; the same on every instance (random per process when unset). */
   teamSecret?: string;
+  /** Single sign-on with the organisation's OpenID Connect provider (OIDC_*); off when unset. */
+  oidc?: OidcSettings;
 }
 
 /** false, or the proxies' addresses/CIDRs (never "trust every hop", never a bare hop count). */
@@ -47,6 +50,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     connectionTimeoutMs: positive('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, 30_000),
     logLevel: env.LOG_LEVEL || 'info',
     teamSecret: env.TEAM_SECRET || undefined,
+    oidc: oidcFromEnv(env),
   };
 }
 

@@ -26,6 +26,7 @@ export async function startServer(
     submissionsPerMinute: config.submissionsPerMinute,
     retentionMonths: config.retentionMonths,
     teamSecret: config.teamSecret,
+    oidc: config.oidc,
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,

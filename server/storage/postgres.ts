@@ -6,6 +6,8 @@ import {
   LANG_MIGRATION,
   teamStore,
   teamTablesMigration,
+  SSO_PENDING_MIGRATION,
+  USED_CHALLENGES_MIGRATION,
   type Sql,
 } from './team-sql';
 import type { StoreWithTeam, NewFeedback } from './types';
@@ -23,6 +25,8 @@ const MIGRATIONS = [
   LANG_MIGRATION,
   teamTablesMigration('UUID'),
   DRAFTS_MIGRATION,
+  USED_CHALLENGES_MIGRATION,
+  SSO_PENDING_MIGRATION,
 ];
 
 /**

@@ -8,6 +8,8 @@ import {
   LANG_MIGRATION,
   teamStore,
   teamTablesMigration,
+  SSO_PENDING_MIGRATION,
+  USED_CHALLENGES_MIGRATION,
   type Sql,
 } from './team-sql';
 import type { StoreWithTeam, Lang, NewFeedback } from './types';
@@ -25,6 +27,8 @@ const MIGRATIONS = [
   LANG_MIGRATION,
   teamTablesMigration('TEXT'),
   DRAFTS_MIGRATION,
+  USED_CHALLENGES_MIGRATION,
+  SSO_PENDING_MIGRATION,
 ];
 
 interface Row {

@@ -73,6 +73,30 @@ export const teamTablesMigration = (feedbackId: string) => `
   );
   CREATE INDEX team_response_tag_feedback ON team_response_tag (feedback_id);`;
 
+/**
+ * Migration: WebAuthn challenges already answered (their sha-256), kept until they expire, so a
+ * signed challenge works once even with several instances.
+ */
+export const USED_CHALLENGES_MIGRATION = `CREATE TABLE team_used_challenge (
+    hash TEXT PRIMARY KEY,
+    expires TEXT NOT NULL
+  );
+  CREATE INDEX team_used_challenge_expires ON team_used_challenge (expires);`;
+
+/**
+ * Migration: single sign-ons under way, each keyed by the sha-256 of the random value the
+ * browser that started it carries in the team cookie; deleted when used, or once expired.
+ */
+export const SSO_PENDING_MIGRATION = `CREATE TABLE team_sso_pending (
+    id_hash TEXT PRIMARY KEY,
+    state TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    code_verifier TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    expires TEXT NOT NULL
+  );
+  CREATE INDEX team_sso_pending_expires ON team_sso_pending (expires);`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface FeedbackRow {
@@ -287,6 +311,50 @@ export function teamStore(sql: Sql): TeamStore {
         idleCutoff.toISOString(),
         absoluteCutoff.toISOString(),
       ]);
+    },
+
+    async useChallenge(hash, expires) {
+      // One statement: of two requests racing with the same challenge, only one inserts.
+      const changed = await sql.run(
+        'INSERT INTO team_used_challenge (hash, expires) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        [hash, expires.toISOString()],
+      );
+      return changed === 1;
+    },
+    async purgeUsedChallenges(now) {
+      return sql.run('DELETE FROM team_used_challenge WHERE expires < ?', [now.toISOString()]);
+    },
+
+    async addSsoPending(p) {
+      await sql.run(
+        'INSERT INTO team_sso_pending (id_hash, state, nonce, code_verifier, lang, expires) VALUES (?, ?, ?, ?, ?, ?)',
+        [p.idHash, p.state, p.nonce, p.codeVerifier, p.lang, p.expires.toISOString()],
+      );
+    },
+    async takeSsoPending(idHash, now) {
+      // Read and deleted in one statement, so two callbacks racing cannot both use it.
+      const r = await one<{
+        state: string;
+        nonce: string;
+        code_verifier: string;
+        lang: string;
+        expires: string;
+      }>(
+        'DELETE FROM team_sso_pending WHERE id_hash = ? RETURNING state, nonce, code_verifier, lang, expires',
+        [idHash],
+      );
+      if (!r || new Date(r.expires) <= now) return undefined;
+      return {
+        idHash,
+        state: r.state,
+        nonce: r.nonce,
+        codeVerifier: r.code_verifier,
+        lang: r.lang === 'cy' ? 'cy' : 'en',
+        expires: new Date(r.expires),
+      };
+    },
+    async purgeSsoPending(now) {
+      return sql.run('DELETE FROM team_sso_pending WHERE expires < ?', [now.toISOString()]);
     },
 
     async audit(e) {

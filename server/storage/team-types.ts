@@ -38,6 +38,21 @@ export interface Session {
   lastSeen: Date;
 }
 
+/**
+ * A single sign-on under way: what the provider's answer is checked against. Keyed by the
+ * sha-256 of a random value in the browser's team cookie, so it belongs to that browser.
+ */
+export interface SsoPending {
+  idHash: string;
+  state: string;
+  nonce: string;
+  /** PKCE: the secret whose hash was sent with the authorization request. */
+  codeVerifier: string;
+  /** The language the sign-in started in, for the pages after it. */
+  lang: 'en' | 'cy';
+  expires: Date;
+}
+
 /** Who did what, when, to which record. Never feedback content. */
 export interface AuditEntry {
   memberId: string | null;
@@ -104,6 +119,19 @@ export interface TeamStore {
   removeSession(idHash: string): Promise<void>;
   /** Removes sessions last seen before `idleCutoff` or created before `absoluteCutoff`. */
   removeExpiredSessions(idleCutoff: Date, absoluteCutoff: Date): Promise<number>;
+
+  /**
+   * Records a WebAuthn challenge (its sha-256) as answered until it expires; false when it
+   * already was, so each challenge is accepted once.
+   */
+  useChallenge(hash: string, expires: Date): Promise<boolean>;
+  /** Forgets answered challenges that expired before `now` (they are refused as expired anyway). */
+  purgeUsedChallenges(now: Date): Promise<number>;
+
+  addSsoPending(pending: SsoPending): Promise<void>;
+  /** The pending sign-in, removed so it is used once; undefined when unknown or expired. */
+  takeSsoPending(idHash: string, now: Date): Promise<SsoPending | undefined>;
+  purgeSsoPending(now: Date): Promise<number>;
 
   audit(entry: AuditEntry): Promise<void>;
   /** Newest first. */

@@ -16,7 +16,7 @@ export interface TeamContext {
   render(
     request: FastifyRequest,
     reply: FastifyReply,
-    page: { title: string; children: ReactNode; script?: string },
+    page: { title: string; children: ReactNode; script?: string; refresh?: string },
     status?: number,
   ): FastifyReply;
   /** Signed in with at least this role (and, for a POST, the session's CSRF token). */

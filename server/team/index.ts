@@ -17,6 +17,8 @@ import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
 import { registerQuestions } from './questions';
 import { registerResponses } from './responses';
+import { registerSso, SSO_START_PATH } from './sso';
+import type { OidcSettings } from './sso-config';
 import {
   ABSOLUTE_MS,
   csrfMatches,
@@ -43,6 +45,8 @@ export interface TeamOptions {
   /** How long feedback is kept (for the deletion date on a response); default RETENTION_MONTHS. */
   /** Months feedback is kept, for the deletion date shown (default 3). */
   retentionMonths?: number;
+  /** Single sign-on with the organisation's OpenID Connect provider; off when absent. */
+  oidc?: OidcSettings;
 }
 
 const AUDIT_MONTHS = 12;
@@ -148,6 +152,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
           heading,
           intro: kind === 'enrol' ? t('enrolIntro') : t('signInIntro'),
           button: kind === 'enrol' ? t('enrolButton') : t('usePasskey'),
+          sso: options.oidc && kind === 'sign-in' ? withLang(SSO_START_PATH, lang) : undefined,
         }),
       });
     };
@@ -186,13 +191,15 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
       return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
     });
 
+    if (options.oidc) registerSso(team, ctx, options.oidc);
     registerOverview(team, ctx);
     registerResponses(team, ctx);
     registerMembers(team, ctx);
     registerQuestions(team, ctx);
   });
 
-  // Sessions past their limits and audit entries past 12 months go at start, then hourly.
+  // Sessions past their limits, audit entries past 12 months, answered WebAuthn challenges and
+  // unfinished single sign-ons past their expiry go at start, then hourly.
   const purge = async () => {
     const now = clock();
     await store.removeExpiredSessions(
@@ -202,6 +209,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     const cutoff = new Date(now);
     cutoff.setUTCMonth(cutoff.getUTCMonth() - AUDIT_MONTHS);
     await store.purgeAudit(cutoff);
+    await store.purgeUsedChallenges(now);
+    await store.purgeSsoPending(now);
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -39,6 +39,8 @@ export interface PageProps {
   /** Signed-in pages show the navigation and a sign-out button. */
   nav?: { csrf: string; current: string; role: Role };
   script?: string;
+  /** An address to go on to at once (a 0-second refresh), for the page after single sign-on. */
+  refresh?: string;
   children: ReactNode;
 }
 
@@ -55,6 +57,7 @@ function Page(props: PageProps) {
         <title>{`${props.title} – ${t('serviceName')}`}</title>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        {props.refresh && <meta httpEquiv="refresh" content={`0;url=${props.refresh}`} />}
         {props.stylesheet && <link rel="stylesheet" href={props.stylesheet} />}
       </head>
       <body className="govuk-template__body govuk-frontend-supported">

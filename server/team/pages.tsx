@@ -1,5 +1,6 @@
 // The team's pages as React content for `renderPage`.
 import { allFields, type ResolvedSurvey } from '../../engine';
+import { Button } from '../../renderers';
 import { ColumnChart } from './charts';
 import { withLang } from './layout';
 import { isChoice, isFreeText, questionPath } from './questions';
@@ -22,6 +23,8 @@ export function PasskeyForm(props: {
   heading: string;
   intro: string;
   button: string;
+  /** The single sign-on button's address, when OIDC is configured. */
+  sso?: string;
 }) {
   const t = (key: Parameters<typeof text>[1]) => text(props.lang, key);
   return (
@@ -41,16 +44,38 @@ export function PasskeyForm(props: {
             {props.button}
           </button>
         </form>
+        {props.sso && (
+          <>
+            <h2 className="govuk-heading-m">{t('ssoHeading')}</h2>
+            <p className="govuk-body">{t('ssoIntro')}</p>
+            {/* A link, not a form: the CSP's form-action 'self' would stop a form's redirect
+                to the provider. It works without JavaScript. */}
+            <Button href={props.sso} classes="govuk-button--secondary">
+              {t('ssoButton')}
+            </Button>
+          </>
+        )}
       </div>
     </div>
   );
 }
 
-export function Message(props: { heading: string; body: string }) {
+export function Message(props: {
+  heading: string;
+  body: string;
+  link?: { href: string; text: string };
+}) {
   return (
     <>
       <h1 className="govuk-heading-l">{props.heading}</h1>
       <p className="govuk-body">{props.body}</p>
+      {props.link && (
+        <p className="govuk-body">
+          <a className="govuk-link" href={props.link.href}>
+            {props.link.text}
+          </a>
+        </p>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 // Passkey (WebAuthn) enrolment and sign-in with @simplewebauthn/server. No passwords anywhere.
-// Challenges are stateless: random bytes, an expiry and an HMAC, so any instance can check them.
+// Challenges are random bytes, an expiry and an HMAC, so any instance can check them; once
+// answered, a challenge is recorded in the store until it expires, so it cannot be replayed.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   generateAuthenticationOptions,
@@ -44,12 +45,29 @@ function site(request: FastifyRequest, origin?: string) {
   return { origin: url.origin, rpID: url.hostname };
 }
 
+/**
+ * `expectedChallenge` for the library: checks the signature and expiry, and remembers the
+ * challenge so that, once the whole response has verified, it can be marked used.
+ */
+function challengeCheck(secret: Buffer, clock: () => Date) {
+  let seen: string | undefined;
+  return {
+    expectedChallenge: (encoded: string) => {
+      seen = encoded;
+      return challengeIsOurs(secret, clock(), encoded);
+    },
+    /** True the first time; false when another request (on any instance) used it already. */
+    use: (store: TeamStore) =>
+      seen !== undefined &&
+      store.useChallenge(sha256(seen), new Date(clock().getTime() + CHALLENGE_MS)),
+  };
+}
+
 const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string, unknown>;
 
 /** JSON endpoints the sign-in and enrolment pages' script calls. */
 export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions): void {
   const { store, clock, secret } = options;
-  const isOurs = (c: string) => challengeIsOurs(secret, clock(), c);
 
   app.post('/team/enrol/options', async (request, reply) => {
     const invitation = await store.invitation(sha256(String(body(request).token ?? '')));
@@ -73,15 +91,20 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
     const invitation = await store.invitation(tokenHash);
     if (!invitation) return reply.code(403).send({});
     const { origin, rpID } = site(request, options.origin);
+    const check = challengeCheck(secret, clock);
     const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
-      expectedChallenge: isOurs,
+      expectedChallenge: check.expectedChallenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: true,
     }).catch(() => undefined);
-    // Checked last and atomically, so a link works once even when two enrolments race.
-    if (!result?.verified || !(await store.useInvitation(tokenHash, clock())))
+    // Checked last and atomically, so a challenge and a link work once even when two enrolments race.
+    if (
+      !result?.verified ||
+      !(await check.use(store)) ||
+      !(await store.useInvitation(tokenHash, clock()))
+    )
       return reply.code(403).send({});
     const existing = await store.memberByEmail(invitation.email);
     const member = existing ?? (await store.addMember(invitation.email, invitation.role, clock()));
@@ -114,9 +137,10 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
       typeof response?.id === 'string' ? await store.credential(response.id) : undefined;
     if (!response || !stored) return reply.code(403).send({});
     const { origin, rpID } = site(request, options.origin);
+    const check = challengeCheck(secret, clock);
     const result = await verifyAuthenticationResponse({
       response,
-      expectedChallenge: isOurs,
+      expectedChallenge: check.expectedChallenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: true,
@@ -127,7 +151,7 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
         transports: stored.transports as AuthenticatorTransportFuture[],
       },
     }).catch(() => undefined);
-    if (!result?.verified) return reply.code(403).send({});
+    if (!result?.verified || !(await check.use(store))) return reply.code(403).send({});
     await store.setCounter(stored.id, result.authenticationInfo.newCounter);
     await store.audit({ memberId: stored.memberId, action: 'sign-in', at: clock(), target: null });
     await startSession(store, request, reply, stored.memberId, clock());

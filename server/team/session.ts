@@ -26,12 +26,38 @@ export function cookieValue(request: FastifyRequest, name: string): string | und
  */
 export const pendingCookies = new WeakMap<FastifyReply, string>();
 
-function setCookie(request: FastifyRequest, reply: FastifyReply, value: string, maxAge: number) {
+function setCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: string,
+  maxAge: number,
+  sameSite: 'Strict' | 'Lax' = 'Strict',
+) {
   const secure = request.protocol === 'https' ? '; Secure' : '';
   pendingCookies.set(
     reply,
-    `${COOKIE}=${value}; Path=/team; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure}`,
+    `${COOKIE}=${value}; Path=/team; HttpOnly; SameSite=${sameSite}; Max-Age=${maxAge}${secure}`,
   );
+}
+
+/**
+ * While a single sign-on is under way the same cookie carries the key of its pending row
+ * instead of a session. It is Lax, not Strict: the provider sends the browser back with a
+ * cross-site navigation, on which a Strict cookie is not sent, and without it the callback
+ * could not tell which browser started the sign-in. Lax is enough for that top-level GET; the
+ * value grants nothing by itself (it is no session), and the session that replaces it is Strict.
+ */
+export function setSignInCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: string,
+  maxAge: number,
+) {
+  setCookie(request, reply, value, maxAge, 'Lax');
+}
+
+export function clearCookie(request: FastifyRequest, reply: FastifyReply) {
+  setCookie(request, reply, '', 0);
 }
 
 /** The CSRF token of a session: derived from its secret id, so it is tied to it and needs no storage. */
@@ -90,7 +116,7 @@ export async function endSession(
 ): Promise<void> {
   const id = cookieValue(request, COOKIE);
   if (id) await store.removeSession(sha256(id));
-  setCookie(request, reply, '', 0);
+  clearCookie(request, reply);
 }
 
 export const hasRole = (member: Member, role: Role) => RANKS[member.role] >= RANKS[role];

@@ -142,6 +142,36 @@ const TEXT = {
   tagsOverTime: { en: 'Tagged responses each week', cy: 'Ymatebion wedi’u tagio bob wythnos' },
   newTag: { en: 'New tag', cy: 'Tag newydd' },
   addTag: { en: 'Add tag', cy: 'Ychwanegu tag' },
+  // Single sign-on with the organisation's account (OpenID Connect).
+  ssoHeading: { en: 'Your organisation account', cy: 'Cyfrif eich sefydliad' },
+  ssoIntro: {
+    en: 'You can also sign in with the account you use for work.',
+    cy: 'Gallwch hefyd fewngofnodi gyda’r cyfrif rydych chi’n ei ddefnyddio ar gyfer gwaith.',
+  },
+  ssoButton: {
+    en: 'Sign in with your organisation account',
+    cy: 'Mewngofnodi gyda chyfrif eich sefydliad',
+  },
+  ssoRefusedHeading: {
+    en: 'You cannot sign in with this account',
+    cy: 'Ni allwch fewngofnodi gyda’r cyfrif hwn',
+  },
+  ssoRefusedBody: {
+    en: 'Your organisation account does not give access to the feedback team’s area. If you think it should, ask an admin of the feedback team.',
+    cy: 'Nid yw cyfrif eich sefydliad yn rhoi mynediad i ardal y tîm adborth. Os ydych chi’n credu y dylai, gofynnwch i weinyddwr y tîm adborth.',
+  },
+  ssoFailedHeading: { en: 'Sign-in did not work', cy: 'Ni weithiodd y mewngofnodi' },
+  ssoFailedBody: {
+    en: 'The sign-in was cancelled, took longer than 10 minutes or could not be checked. Try again.',
+    cy: 'Cafodd y mewngofnodi ei ganslo, cymerodd fwy na 10 munud neu nid oedd modd ei wirio. Rhowch gynnig arall arni.',
+  },
+  ssoBack: { en: 'Go to the sign-in page', cy: 'Mynd i’r dudalen mewngofnodi' },
+  ssoSignedIn: { en: 'You are signed in', cy: 'Rydych wedi mewngofnodi' },
+  ssoSignedInBody: {
+    en: 'The feedback team’s area will open in a moment.',
+    cy: 'Bydd ardal y tîm adborth yn agor mewn eiliad.',
+  },
+  ssoContinue: { en: 'Continue', cy: 'Parhau' },
 } satisfies Record<string, Record<UiLang, string>>;
 
 export type TextKey = keyof typeof TEXT;

@@ -146,6 +146,32 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   expect(await team.useInvitation('t1', day(10))).toBe(false);
   expect((await team.invitation('t1'))?.used).toBe(true);
 
+  // A WebAuthn challenge is accepted once; answered ones are forgotten after they expire.
+  expect(await team.useChallenge('c1', day(10, 1))).toBe(true);
+  expect(await team.useChallenge('c1', day(10, 1))).toBe(false);
+  expect(await team.useChallenge('c2', day(10, 3))).toBe(true);
+  expect(await team.purgeUsedChallenges(day(10, 2))).toBe(1);
+  expect(await team.useChallenge('c1', day(10, 1))).toBe(true);
+  expect(await team.useChallenge('c2', day(10, 3))).toBe(false);
+
+  // A single sign-on under way is taken once, and not after it expires.
+  const pending = {
+    state: 's',
+    nonce: 'n',
+    codeVerifier: 'v',
+    lang: 'cy' as const,
+    expires: day(10, 1),
+  };
+  await team.addSsoPending({ ...pending, idHash: 'p1' });
+  await team.addSsoPending({ ...pending, idHash: 'p2' });
+  await team.addSsoPending({ ...pending, idHash: 'p3', expires: day(10, 3) });
+  expect(await team.takeSsoPending('p1', day(10))).toEqual({ ...pending, idHash: 'p1' });
+  expect(await team.takeSsoPending('p1', day(10))).toBeUndefined();
+  expect(await team.takeSsoPending('p2', day(10, 1))).toBeUndefined();
+  expect(await team.purgeSsoPending(day(10, 2))).toBe(0);
+  expect(await team.purgeSsoPending(day(10, 4))).toBe(1);
+  expect(await team.takeSsoPending('p3', day(10))).toBeUndefined();
+
   // Audit: newest first, purged by age.
   await team.audit({ memberId: m.id, action: 'sign-in', at: day(1), target: null });
   await team.audit({ memberId: m.id, action: 'view-contact', at: day(5), target: ids.b });
@@ -216,7 +242,7 @@ describe.skipIf(!postgresUrl)('team store on PostgreSQL', () => {
     await admin.connect();
     await admin
       .query(
-        'TRUNCATE feedback, team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag',
+        'TRUNCATE feedback, team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, team_used_challenge, team_sso_pending',
       )
       .catch(() => undefined);
     await admin.end();
