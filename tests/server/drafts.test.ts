@@ -4,10 +4,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
+import { ownSchema } from './postgres-schema';
 
 const HOUR = 60 * 60 * 1000;
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 9) + minutes * 60_000);
@@ -63,10 +64,15 @@ describe('drafts on SQLite', () => {
 });
 
 // Needs a real PostgreSQL server: set TEST_DATABASE_URL (a throwaway database) to run these.
-const postgresUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!postgresUrl)('drafts on PostgreSQL', () => {
+const databaseUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!databaseUrl)('drafts on PostgreSQL', () => {
+  let postgresUrl: string;
+  beforeAll(async () => {
+    postgresUrl = await ownSchema(databaseUrl!, 'test_drafts');
+  });
+
   it('keep answers between pages and go after an idle hour', async () => {
-    const store = await openPostgresStore(postgresUrl!);
+    const store = await openPostgresStore(postgresUrl);
     stores.push(store);
     await store.drafts.deleteIdle(at(100_000));
     await behavesAsADraftStore(store);

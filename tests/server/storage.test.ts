@@ -2,12 +2,13 @@ import { chmodSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openStore } from '../../server/storage/index';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { FeedbackStore } from '../../server/storage/types';
+import { ownSchema } from './postgres-schema';
 
 const record = (n: number) => ({
   surveyId: 'survey',
@@ -93,10 +94,15 @@ describe('SQLite store', () => {
 });
 
 // Needs a real PostgreSQL server: set TEST_DATABASE_URL (a throwaway database) to run these.
-const postgresUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!postgresUrl)('PostgreSQL store', () => {
+const databaseUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!databaseUrl)('PostgreSQL store', () => {
+  let postgresUrl: string;
+  beforeAll(async () => {
+    postgresUrl = await ownSchema(databaseUrl!, 'test_storage');
+  });
+
   it('saves, lists, counts and deletes', async () => {
-    const store = await openPostgresStore(postgresUrl!);
+    const store = await openPostgresStore(postgresUrl);
     await store.deleteOlderThan(new Date('9999-01-01'));
     await behavesAsAStore(store);
     await store.close();

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { API_KEY, testServer, validBody } from '../server/fixtures';
+import { ownSchema } from '../server/postgres-schema';
 
 const day = (d: number, h = 0) => new Date(Date.UTC(2026, 2, d, h));
 
@@ -235,8 +236,13 @@ describe('team store on SQLite', () => {
 });
 
 // Needs a real PostgreSQL server: set TEST_DATABASE_URL (a throwaway database) to run these.
-const postgresUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!postgresUrl)('team store on PostgreSQL', () => {
+const databaseUrl = process.env.TEST_DATABASE_URL;
+describe.skipIf(!databaseUrl)('team store on PostgreSQL', () => {
+  let postgresUrl: string;
+  beforeAll(async () => {
+    postgresUrl = await ownSchema(databaseUrl!, 'test_team_storage');
+  });
+
   it('stores and queries members, sessions, invitations, audit, tags and filtered feedback', async () => {
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
@@ -246,7 +252,7 @@ describe.skipIf(!postgresUrl)('team store on PostgreSQL', () => {
       )
       .catch(() => undefined);
     await admin.end();
-    const store = await openPostgresStore(postgresUrl!);
+    const store = await openPostgresStore(postgresUrl);
     stores.push(store);
     await store.team.findFeedback({}, { limit: 1, offset: 0 });
     await behavesAsATeamStore(store);
