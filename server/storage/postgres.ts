@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import { POSTGRES_TALLY_MIGRATION } from './tally-sql';
 import {
   feedbackRecord,
   LANG_MIGRATION,
@@ -23,6 +24,7 @@ const MIGRATIONS = [
   LANG_MIGRATION,
   teamTablesMigration('UUID'),
   DRAFTS_MIGRATION,
+  POSTGRES_TALLY_MIGRATION,
 ];
 
 /**
@@ -40,6 +42,19 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       (await pool.query(numbered(text), params)).rows as T[],
     run: async (text: string, params: unknown[] = []) =>
       (await pool.query(numbered(text), params)).rowCount ?? 0,
+    transaction: async (statements) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (const s of statements) await client.query(numbered(s.text), s.params ?? []);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
   };
 
   return {

@@ -44,7 +44,7 @@ describe('SQLite store', () => {
     await store.close();
 
     const raw = new Database(file);
-    expect(raw.pragma('user_version', { simple: true })).toBe(4);
+    expect(raw.pragma('user_version', { simple: true })).toBe(5);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
 
@@ -107,7 +107,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL store', () => {
     await admin.connect();
     await admin.query('DROP TABLE IF EXISTS feedback, schema_version CASCADE');
     await admin.query(
-      'DROP TABLE IF EXISTS team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, draft',
+      'DROP TABLE IF EXISTS team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, draft, feedback_tally, feedback_tally_field',
     );
     await admin.end();
     const stores = await Promise.all(
@@ -120,6 +120,6 @@ describe.skipIf(!postgresUrl)('PostgreSQL store', () => {
     await client.connect();
     const { rows } = await client.query('SELECT version FROM schema_version');
     await client.end();
-    expect(rows).toEqual([{ version: 4 }]);
+    expect(rows).toEqual([{ version: 5 }]);
   });
 });
