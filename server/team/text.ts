@@ -153,13 +153,23 @@ export function text(lang: UiLang, key: TextKey, params: Record<string, string |
 
 export const uiLang = (value: unknown): UiLang => (value === 'cy' ? 'cy' : 'en');
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it, and a
+// page formats a date for every week and every row.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date (and time, UTC) in the member's language. */
 export function formatDate(lang: UiLang, date: Date, withTime = false): string {
-  return new Intl.DateTimeFormat(lang === 'cy' ? 'cy-GB' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-    timeZone: 'UTC',
-  }).format(date);
+  const key = `${lang}${withTime}`;
+  if (!formats.has(key))
+    formats.set(
+      key,
+      new Intl.DateTimeFormat(lang === 'cy' ? 'cy-GB' : 'en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+        timeZone: 'UTC',
+      }),
+    );
+  return formats.get(key)!.format(date);
 }
