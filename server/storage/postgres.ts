@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import { POSTGRES_TALLY_MIGRATION } from './tally-sql';
 import {
   feedbackRecord,
   LANG_MIGRATION,
@@ -27,6 +28,7 @@ const MIGRATIONS = [
   DRAFTS_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   SSO_PENDING_MIGRATION,
+  POSTGRES_TALLY_MIGRATION,
 ];
 
 /**
@@ -44,6 +46,19 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       (await pool.query(numbered(text), params)).rows as T[],
     run: async (text: string, params: unknown[] = []) =>
       (await pool.query(numbered(text), params)).rowCount ?? 0,
+    transaction: async (statements) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (const s of statements) await client.query(numbered(s.text), s.params ?? []);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
   };
 
   return {

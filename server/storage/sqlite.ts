@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import {
   feedbackRecord,
   LANG_MIGRATION,
@@ -29,6 +30,7 @@ const MIGRATIONS = [
   DRAFTS_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   SSO_PENDING_MIGRATION,
+  SQLITE_TALLY_MIGRATION,
 ];
 
 interface Row {
@@ -92,6 +94,12 @@ export function openSqliteStore(file: string): StoreWithTeam {
     dialect: 'sqlite',
     all: async <T>(text: string, params: unknown[] = []) => db.prepare(text).all(...params) as T[],
     run: async (text: string, params: unknown[] = []) => db.prepare(text).run(...params).changes,
+    transaction: async (statements) =>
+      db
+        .transaction(() => {
+          for (const s of statements) db.prepare(s.text).run(...(s.params ?? []));
+        })
+        .immediate(),
   };
 
   return {

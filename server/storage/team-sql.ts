@@ -1,6 +1,7 @@
 // The team area's tables and queries, written once for SQLite and PostgreSQL. Times are kept as
 // ISO 8601 UTC text in the team tables (text order is time order on both databases).
 import { randomUUID } from 'node:crypto';
+import { keepTallies, talliedAnswers } from './tally-sql';
 import type { FeedbackRecord, Lang } from './types';
 import type {
   AuditEntry,
@@ -19,6 +20,8 @@ export interface Sql {
   all<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a statement; resolves to the number of rows it changed. */
   run(sql: string, params?: unknown[]): Promise<number>;
+  /** Runs statements in one transaction: all of them or none. */
+  transaction(statements: { text: string; params?: unknown[] }[]): Promise<void>;
 }
 
 /** Migration: the respondent's language (existing rows stay unknown) and the index the team's pages use. */
@@ -453,12 +456,18 @@ export function teamStore(sql: Sql): TeamStore {
         for (const g of groups) totals.set(key(g), (totals.get(key(g)) ?? 0) + Number(g.n));
         return [...totals];
       };
+      // Answers from the per-day counts where they can be, else from the responses themselves.
+      const tallied = await talliedAnswers(sql, filter, fields);
       return {
         byLang: sum((g) => g.lang).map(([lang, n]) => ({ lang, n })),
         byDay: sum((g) => g.day).map(([day, n]) => ({ day: day!, n })),
-        answers: await answerCounts(sql, clause, params, fields),
+        answers: [
+          ...(tallied?.answers ?? []),
+          ...(await answerCounts(sql, clause, params, tallied?.missing ?? fields)),
+        ],
       };
     },
+    keepTallies: (fields) => keepTallies(sql, fields),
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
       const r = await one<FeedbackRow>('SELECT * FROM feedback WHERE id = ?', [id]);
@@ -485,6 +494,7 @@ async function answerCounts(
       `SELECT j.key AS field, j.value AS value, COUNT(*) AS n
        FROM feedback, jsonb_each_text(feedback.answers) j
        ${clause ? `${clause} AND` : 'WHERE'} j.key IN (${fields.map(() => '?').join(', ')})
+         AND j.value <> ''
        GROUP BY j.key, j.value`,
       [...params, ...fields],
     );

@@ -154,6 +154,11 @@ export interface TeamStore {
   countFeedback(filter: FeedbackFilter): Promise<number>;
   /** Counts for the figures, without reading every response into memory. */
   tallyFeedback(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
+  /**
+   * Keeps per-day counts of these answer fields (survey id -> field names) in the database,
+   * recounting a survey whose list changed; `tallyFeedback` then reads them for whole days.
+   */
+  keepTallies(fields: Record<string, string[]>): Promise<void>;
   getFeedback(id: string): Promise<FeedbackRecord | undefined>;
   deleteFeedback(id: string): Promise<boolean>;
 }

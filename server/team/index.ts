@@ -9,7 +9,7 @@ import type { ResolvedSurvey } from '../../engine';
 import sharedJson from '../../definitions/shared/shared.json';
 import type { Role, TeamStore } from '../storage/team-types';
 import { langOf, type TeamContext } from './context';
-import type { Scales } from './figures';
+import { choiceFields, type Scales } from './figures';
 import { renderPage, stylesheetHref, withLang } from './layout';
 import { registerMembers } from './members';
 import { registerOverview } from './overview';
@@ -63,6 +63,12 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
   const clock = options.clock ?? (() => new Date());
   const secret = options.secret;
   const stylesheet = stylesheetHref(options.distDir ?? 'dist');
+  // The database keeps per-day counts of the questions the figures are made from.
+  await store.keepTallies(
+    Object.fromEntries(
+      [...options.surveys.values()].map((s) => [s.id, choiceFields(s).map((f) => f.name)]),
+    ),
+  );
 
   const render: TeamContext['render'] = (request, reply, page, status = 200) => {
     const path = request.url.split('?')[0]!;

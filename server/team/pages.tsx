@@ -8,12 +8,11 @@ import type { QuestionFigures, SurveyFigures } from './figures';
 import { formatDate, text, type UiLang } from './text';
 
 const date = (lang: UiLang, d: Date) => formatDate(lang, d);
-const shortDate = (lang: UiLang, d: Date) =>
-  new Intl.DateTimeFormat(lang === 'cy' ? 'cy-GB' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(d);
+const shortFormats = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  cy: new Intl.DateTimeFormat('cy-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+};
+const shortDate = (lang: UiLang, d: Date) => shortFormats[lang].format(d);
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 

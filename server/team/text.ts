@@ -32,7 +32,7 @@ const TEXT = {
     en: 'This link has expired or has already been used. Ask an admin for a new one.',
     cy: 'Mae’r ddolen hon wedi dod i ben neu wedi cael ei defnyddio’n barod. Gofynnwch i weinyddwr am un newydd.',
   },
-  linkInvalidHeading: { en: 'Link not valid', cy: 'Dolen ddim yn ddilys' },
+  linkInvalidHeading: { en: 'Link not valid', cy: 'Nid yw’r ddolen yn ddilys' },
   dateRange: {
     en: 'Responses received from {from} to {to}',
     cy: 'Ymatebion a ddaeth i law o {from} i {to}',
@@ -75,9 +75,9 @@ const TEXT = {
   from: { en: 'Received from', cy: 'Wedi dod i law o' },
   to: { en: 'Received up to', cy: 'Wedi dod i law hyd at' },
   dateHint: { en: 'For example, 2026-03-27', cy: 'Er enghraifft, 2026-03-27' },
-  respondentLanguage: { en: 'Language answered in', cy: 'Iaith yr ateb' },
+  respondentLanguage: { en: 'Language answered in', cy: 'Iaith yr ymateb' },
   anyLanguage: { en: 'Any language', cy: 'Unrhyw iaith' },
-  wantsContact: { en: 'Wants to be contacted', cy: 'Eisiau i ni gysylltu' },
+  wantsContact: { en: 'Wants to be contacted', cy: 'Eisiau i ni gysylltu â nhw' },
   answer: { en: 'Answer', cy: 'Ateb' },
   anyAnswer: { en: 'Any answer', cy: 'Unrhyw ateb' },
   tag: { en: 'Tag', cy: 'Tag' },
@@ -129,7 +129,7 @@ const TEXT = {
   createLink: { en: 'Create link', cy: 'Creu dolen' },
   auditIntro: {
     en: 'Sign-ins, views of contact details, reveals, exports, deletions and membership changes, newest first. Kept for 12 months.',
-    cy: 'Mewngofnodi, edrych ar fanylion cyswllt, datgelu, allforio, dileu a newidiadau i aelodaeth, y mwyaf diweddar yn gyntaf. Yn cael eu cadw am 12 mis.',
+    cy: 'Mewngofnodi, edrych ar fanylion cyswllt, datgelu, allforio, dileu a newidiadau i aelodaeth, y mwyaf diweddar yn gyntaf. Cânt eu cadw am 12 mis.',
   },
   when: { en: 'When', cy: 'Pryd' },
   who: { en: 'Who', cy: 'Pwy' },
@@ -183,13 +183,26 @@ export function text(lang: UiLang, key: TextKey, params: Record<string, string |
 
 export const uiLang = (value: unknown): UiLang => (value === 'cy' ? 'cy' : 'en');
 
+// Made once: building an Intl.DateTimeFormat costs far more than formatting with it, and a
+// page formats a date for every week and every row.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date (and time, UTC) in the member's language. */
 export function formatDate(lang: UiLang, date: Date, withTime = false): string {
-  return new Intl.DateTimeFormat(lang === 'cy' ? 'cy-GB' : 'en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-    timeZone: 'UTC',
-  }).format(date);
+  const key = `${lang}${withTime}`;
+  if (!formats.has(key))
+    formats.set(
+      key,
+      new Intl.DateTimeFormat(lang === 'cy' ? 'cy-GB' : 'en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+        timeZone: 'UTC',
+      }),
+    );
+  return formats.get(key)!.format(date);
 }
+
+/** Every key, for the test that no English is left on a Welsh page. */
+export const textKeys = () => Object.keys(TEXT) as TextKey[];

@@ -5,6 +5,7 @@ import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
 import { csrfToken, sha256 } from '../../server/team/session';
+import { text, textKeys } from '../../server/team/text';
 import { fakeDist, fixtureSurveys } from '../server/fixtures';
 
 let app: FastifyInstance;
@@ -80,6 +81,19 @@ async function as(role: Role) {
       });
     },
   };
+}
+
+/** The team's English interface text found whole in an element or attribute of a page. */
+function englishIn(html: string): string[] {
+  // Placeholders stay as they are ({n}), and match anything.
+  const asWritten = new Proxy({}, { get: (_, name) => `{${String(name)}}` });
+  return textKeys()
+    .map((key) => text('en', key, asWritten))
+    .filter((en) => en !== 'English' && !textKeys().some((key) => text('cy', key) === en))
+    .filter((en) => {
+      const escaped = en.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^<"]*');
+      return new RegExp(`[>"]\\s*${escaped}\\s*[<"]`).test(html);
+    });
 }
 
 const actions = async () =>
@@ -302,6 +316,9 @@ describe('team pages', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<html lang="cy"');
       expect(response.body, url).toContain('Allgofnodi');
+      expect(englishIn(response.body), url).toEqual([]);
     }
+    const signIn = await app.inject({ method: 'GET', url: '/team/sign-in?lang=cy' });
+    expect(englishIn(signIn.body)).toEqual([]);
   });
 });

@@ -1,0 +1,188 @@
+// Per-day counts of the choice answers, kept by the database itself, so the team's overview
+// adds up a few hundred small rows instead of reading and parsing every response's JSON.
+//
+// `feedback_tally_field` says which answer fields are counted (the choice questions of each
+// survey, from the definitions, written at start by `keepTallies`); `feedback_tally` holds, for
+// each survey, UTC day, field and sent value, how many stored responses have it. Triggers
+// update it in the same transaction as every insert and delete (so also the retention purge
+// and a deletion by an admin), which keeps it exact on any number of instances. Feedback rows
+// are never updated.
+import type { Sql } from './team-sql';
+import type { FeedbackFilter, FeedbackTally } from './team-types';
+
+const TABLES = (index: string) => `
+  CREATE TABLE feedback_tally_field (
+    survey_id TEXT NOT NULL,
+    field TEXT NOT NULL,
+    PRIMARY KEY (survey_id, field)
+  );
+  CREATE TABLE feedback_tally (
+    survey_id TEXT NOT NULL,
+    day TEXT NOT NULL, -- YYYY-MM-DD, UTC
+    field TEXT NOT NULL,
+    value TEXT NOT NULL,
+    n INTEGER NOT NULL
+  );
+  ${index};`;
+
+/** Migration (SQLite): the tables and row triggers; empty answers are not counted, as in `tally`. */
+export const SQLITE_TALLY_MIGRATION = `${TABLES(
+  'CREATE UNIQUE INDEX feedback_tally_key ON feedback_tally (survey_id, day, field, value)',
+)}
+  CREATE TRIGGER feedback_tally_insert AFTER INSERT ON feedback BEGIN
+    INSERT INTO feedback_tally (survey_id, day, field, value, n)
+      SELECT NEW.survey_id, substr(NEW.received_at, 1, 10), a.key, a.value, 1
+      FROM json_each(NEW.answers) a
+      JOIN feedback_tally_field f ON f.survey_id = NEW.survey_id AND f.field = a.key
+      WHERE a.value <> ''
+      ON CONFLICT (survey_id, day, field, value) DO UPDATE SET n = n + 1;
+  END;
+  CREATE TRIGGER feedback_tally_delete AFTER DELETE ON feedback BEGIN
+    UPDATE feedback_tally SET n = n - 1
+      WHERE survey_id = OLD.survey_id AND day = substr(OLD.received_at, 1, 10)
+        AND (field, value) IN (SELECT key, value FROM json_each(OLD.answers));
+    DELETE FROM feedback_tally
+      WHERE survey_id = OLD.survey_id AND day = substr(OLD.received_at, 1, 10) AND n <= 0;
+  END;`;
+
+const PG_DAY = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+
+/** Counts of the counted fields among some feedback rows (`rows`), grouped like the table. */
+const pgCounted = (rows: string) => `
+  SELECT r.survey_id, ${PG_DAY('r.received_at')} AS day, a.key AS field, a.value, COUNT(*) AS n
+  FROM ${rows} r
+  CROSS JOIN LATERAL jsonb_each_text(r.answers) a
+  JOIN feedback_tally_field f ON f.survey_id = r.survey_id AND f.field = a.key
+  WHERE a.value <> ''
+  GROUP BY 1, 2, 3, 4`;
+
+/**
+ * Migration (PostgreSQL): statement triggers with transition tables, so a purge of many rows
+ * is one grouped update. The key indexes md5(value): an index entry must stay under about
+ * 2.7 kB and an answer with "Other" text can be longer.
+ */
+export const POSTGRES_TALLY_MIGRATION = `${TABLES(
+  'CREATE UNIQUE INDEX feedback_tally_key ON feedback_tally (survey_id, day, field, md5(value))',
+)}
+  CREATE OR REPLACE FUNCTION feedback_tally_add() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO feedback_tally AS t (survey_id, day, field, value, n)
+      SELECT * FROM (${pgCounted('added')}) c
+      ORDER BY 1, 2, 3, 4 -- the same lock order in every transaction
+      ON CONFLICT (survey_id, day, field, md5(value)) DO UPDATE SET n = t.n + EXCLUDED.n;
+    RETURN NULL;
+  END $$;
+  CREATE OR REPLACE FUNCTION feedback_tally_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE feedback_tally t SET n = t.n - c.n FROM (${pgCounted('removed')}) c
+      WHERE t.survey_id = c.survey_id AND t.day = c.day AND t.field = c.field
+        AND md5(t.value) = md5(c.value) AND t.value = c.value;
+    DELETE FROM feedback_tally t USING (SELECT DISTINCT survey_id, ${PG_DAY('received_at')} AS day FROM removed) d
+      WHERE t.survey_id = d.survey_id AND t.day = d.day AND t.n <= 0;
+    RETURN NULL;
+  END $$;
+  CREATE OR REPLACE FUNCTION feedback_tally_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    DELETE FROM feedback_tally;
+    RETURN NULL;
+  END $$;
+  CREATE TRIGGER feedback_tally_insert AFTER INSERT ON feedback
+    REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION feedback_tally_add();
+  CREATE TRIGGER feedback_tally_delete AFTER DELETE ON feedback
+    REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION feedback_tally_remove();
+  CREATE TRIGGER feedback_tally_truncate AFTER TRUNCATE ON feedback
+    FOR EACH STATEMENT EXECUTE FUNCTION feedback_tally_truncate();`;
+
+/**
+ * Counts these fields (survey id -> answer field names) from now on. A survey whose list
+ * changed is recounted from its stored responses, in one transaction that holds off inserts
+ * and deletes, so the counts always match the fields listed.
+ */
+export async function keepTallies(sql: Sql, fields: Record<string, string[]>): Promise<void> {
+  const listed = new Map<string, Set<string>>();
+  for (const r of await sql.all<{ survey_id: string; field: string }>(
+    'SELECT survey_id, field FROM feedback_tally_field',
+  )) {
+    if (!listed.has(r.survey_id)) listed.set(r.survey_id, new Set());
+    listed.get(r.survey_id)!.add(r.field);
+  }
+  const changed = Object.entries(fields)
+    .map(([surveyId, names]) => [surveyId, [...new Set(names)].sort()] as const)
+    .filter(([surveyId, names]) => {
+      const before = listed.get(surveyId) ?? new Set();
+      return before.size !== names.length || names.some((name) => !before.has(name));
+    });
+  if (!changed.length) return;
+  const day = sql.dialect === 'sqlite' ? 'substr(received_at, 1, 10)' : PG_DAY('received_at');
+  const each = sql.dialect === 'sqlite' ? 'json_each' : 'jsonb_each_text';
+  await sql.transaction([
+    // Blocks writers (whose triggers read the field list) until the recount is committed,
+    // and another instance doing the same. SQLite's write transaction already does both.
+    ...(sql.dialect === 'postgres'
+      ? [{ text: 'LOCK TABLE feedback IN SHARE ROW EXCLUSIVE MODE' }]
+      : []),
+    ...changed.flatMap(([surveyId, names]) => [
+      { text: 'DELETE FROM feedback_tally_field WHERE survey_id = ?', params: [surveyId] },
+      { text: 'DELETE FROM feedback_tally WHERE survey_id = ?', params: [surveyId] },
+      ...names.map((name) => ({
+        text: 'INSERT INTO feedback_tally_field (survey_id, field) VALUES (?, ?)',
+        params: [surveyId, name],
+      })),
+      {
+        text: `INSERT INTO feedback_tally (survey_id, day, field, value, n)
+          SELECT survey_id, ${day}, a.key, a.value, COUNT(*)
+          FROM feedback, ${each}(feedback.answers) a
+          WHERE survey_id = ? AND a.value <> ''
+            AND a.key IN (SELECT field FROM feedback_tally_field WHERE survey_id = ?)
+          GROUP BY survey_id, 2, a.key, a.value`,
+        params: [surveyId, surveyId],
+      },
+    ]),
+  ]);
+}
+
+const MIDNIGHT = /T00:00:00\.000Z$/;
+
+/**
+ * Answer counts from the per-day table, when the filter is one survey over whole UTC days
+ * (what the overview and a question's page ask for). Resolves to the counts of the fields it
+ * had, and the fields it did not count (to be counted from the responses instead); undefined
+ * when the filter is one it cannot answer.
+ */
+export async function talliedAnswers(
+  sql: Sql,
+  filter: FeedbackFilter,
+  fields: string[],
+): Promise<{ answers: FeedbackTally['answers']; missing: string[] } | undefined> {
+  const { surveyId, from, to, ...rest } = filter;
+  if (!fields.length) return { answers: [], missing: [] };
+  if (!surveyId || Object.values(rest).some((v) => v !== undefined)) return undefined;
+  if ((from && !MIDNIGHT.test(from.toISOString())) || (to && !MIDNIGHT.test(to.toISOString())))
+    return undefined;
+  const params: unknown[] = [];
+  let days = '';
+  if (from) {
+    days += ' AND t.day >= ?';
+    params.push(from.toISOString().slice(0, 10));
+  }
+  if (to) {
+    days += ' AND t.day < ?';
+    params.push(to.toISOString().slice(0, 10));
+  }
+  // One statement reads the field list and the counts, so they always belong together.
+  const rows = await sql.all<{ field: string; value: string | null; n: number | string | null }>(
+    `SELECT f.field AS field, t.value AS value, SUM(t.n) AS n
+     FROM feedback_tally_field f
+     LEFT JOIN feedback_tally t ON t.survey_id = f.survey_id AND t.field = f.field${days}
+     WHERE f.survey_id = ? AND f.field IN (${fields.map(() => '?').join(', ')})
+     GROUP BY f.field, t.value`,
+    [...params, surveyId, ...fields],
+  );
+  const counted = new Set(rows.map((r) => r.field));
+  return {
+    answers: rows
+      .filter((r) => r.value !== null && Number(r.n) > 0)
+      .map((r) => ({ field: r.field, value: r.value!, n: Number(r.n) })),
+    missing: fields.filter((name) => !counted.has(name)),
+  };
+}
