@@ -1,11 +1,11 @@
-// `npm run bench:pages [-- --url http://127.0.0.1:3000] [--runs 5] [--baseline <url>]`: cold
-// loads of a start page and a first question page in headless Chromium with 4x CPU throttling.
-// Prints, as medians, the time until the question (or the start page's heading) is visible and
-// the bytes transferred before that moment and in all, with JavaScript on and off. Not a test:
-// it prints numbers. Without --url it starts the service on a free port with a throwaway data
-// folder. With --baseline (another build of the service, e.g. an older commit started on another
-// port) the two are loaded in turn, run by run, so a busy machine slows both alike, and the
-// baseline's time is printed as a multiple of this one's.
+// `npm run bench:pages [-- --url http://127.0.0.1:3000] [--runs 5] [--baseline <url>]
+// [--network mobile]`: cold loads of a start page and a first question page in headless
+// Chromium with 4x CPU throttling. Prints, as medians, the time until the question (or the start
+// page's heading) is visible and the bytes transferred before that moment and in all, with
+// JavaScript on and off. Not a test: it prints numbers. Without --url it starts the service on a
+// free port with a throwaway data folder. With --baseline (another build of the service, e.g. an
+// older commit started on another port) the two are loaded in turn, run by run, so a busy
+// machine slows both alike, and the baseline's time is printed as a multiple of this one's.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,9 @@ const option = (name: string) => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 const RUNS = Number(option('runs') ?? 5);
+// `--network mobile`: also Lighthouse's mobile connection as DevTools applies it (slow 4G:
+// 562.5 ms request latency, 1,474.56 kbit/s down, 675 kbit/s up). Without it only the CPU is slowed.
+const MOBILE_NETWORK = option('network') === 'mobile';
 const PORT = 4390;
 
 interface Target {
@@ -67,6 +70,13 @@ async function load(browser: Browser, base: string, target: Target, js: boolean)
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  if (MOBILE_NETWORK)
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: (1474.56 * 1024) / 8,
+      uploadThroughput: (675 * 1024) / 8,
+    });
   await cdp.send('Page.enable');
   await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
   // Chromium's own clock (seconds) for the navigation, the first paint with content, and each response.
@@ -154,7 +164,8 @@ const given = option('url');
 const { base, server } = given ? { base: given, server: undefined } : await serve();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
-  console.log(`${base}, ${RUNS} cold runs each, CPU throttled 4x; medians`);
+  const network = MOBILE_NETWORK ? ', slow 4G network' : '';
+  console.log(`${base}, ${RUNS} cold runs each, CPU throttled 4x${network}; medians`);
   console.log('page | JavaScript | visible after | bytes before visible | bytes in all');
   const baseline = option('baseline');
   for (const target of TARGETS)
