@@ -149,3 +149,15 @@ export function logCapture(): { stream: Writable; text: () => string } {
 export function distOptions(dir: string): { staticDir: string; serverEntry: string } {
   return { staticDir: dir, serverEntry: join(dir, 'entry-server.mjs') };
 }
+
+/** Options for a team-area test server on `store`: fixture surveys, no purge, no rate limit. */
+export function teamServerOptions(store: ServerOptions['store'], clock: () => Date) {
+  return {
+    surveys: fixtureSurveys(),
+    store,
+    staticDir: fakeDist(),
+    retentionMonths: false as const,
+    rateLimit: false as const,
+    clock,
+  };
+}

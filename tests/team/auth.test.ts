@@ -4,7 +4,7 @@ import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { invite } from '../../server/team/invite';
 import { csrfToken, sha256 } from '../../server/team/session';
-import { fakeDist, fixtureSurveys } from '../server/fixtures';
+import { fakeDist, fixtureSurveys, teamServerOptions } from '../server/fixtures';
 import { buildServer } from '../../server/app';
 
 let app: FastifyInstance;
@@ -23,12 +23,7 @@ async function setup() {
   now = new Date('2026-03-10T09:00:00Z');
   store = openSqliteStore(':memory:');
   app = await buildServer({
-    surveys: fixtureSurveys(),
-    store,
-    staticDir: fakeDist(),
-    retentionMonths: false,
-    rateLimit: false,
-    clock: () => now,
+    ...teamServerOptions(store, () => now),
   });
 }
 

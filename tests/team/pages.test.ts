@@ -6,7 +6,7 @@ import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
 import { csrfToken, sha256 } from '../../server/team/session';
 import { text, textKeys } from '../../server/team/text';
-import { fakeDist, fixtureSurveys } from '../server/fixtures';
+import { teamServerOptions } from '../server/fixtures';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
@@ -21,12 +21,7 @@ afterEach(async () => {
 async function setup() {
   store = openSqliteStore(':memory:');
   app = await buildServer({
-    surveys: fixtureSurveys(),
-    store,
-    staticDir: fakeDist(),
-    retentionMonths: false,
-    rateLimit: false,
-    clock: () => now,
+    ...teamServerOptions(store, () => now),
   });
   const save = (day: number, answers: Record<string, string>, lang: 'en' | 'cy' | null) =>
     store.save({

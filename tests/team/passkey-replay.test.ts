@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
-import { fakeDist, fixtureSurveys } from '../server/fixtures';
+import { teamServerOptions } from '../server/fixtures';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
@@ -64,12 +64,7 @@ describe('passkey sign-in challenges', () => {
   it('accept a signed challenge once: the same answer sent again is refused', async () => {
     store = openSqliteStore(':memory:');
     app = await buildServer({
-      surveys: fixtureSurveys(),
-      store,
-      staticDir: fakeDist(),
-      retentionMonths: false,
-      rateLimit: false,
-      clock: () => now,
+      ...teamServerOptions(store, () => now),
     });
     const member = await store.team.addMember('me@example.gov.uk', 'viewer', now);
     const key = softwareKey();

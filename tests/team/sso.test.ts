@@ -12,7 +12,7 @@ import {
   startProvider,
   type TestProvider,
 } from '../e2e/helpers/oidc-provider';
-import { fakeDist, fixtureSurveys } from '../server/fixtures';
+import { teamServerOptions } from '../server/fixtures';
 
 const CALLBACK = 'http://localhost/team/sso/callback';
 let provider: TestProvider;
@@ -44,12 +44,7 @@ async function setup(sso = true) {
     PUBLIC_URL: 'http://localhost',
   };
   app = await buildServer({
-    surveys: fixtureSurveys(),
-    store,
-    staticDir: fakeDist(),
-    retentionMonths: false,
-    rateLimit: false,
-    clock: () => now,
+    ...teamServerOptions(store, () => now),
     oidc: sso ? configFromEnv(env).oidc : undefined,
   });
 }
