@@ -102,26 +102,32 @@ async function load(browser: Browser, base: string, target: Target, js: boolean)
       () => true,
       () => false,
     );
+  // Chromium reports the paint once its frame is presented, which can come after that check.
+  for (let i = 0; shown && !lifecycle.has('firstContentfulPaint') && i < 50; i++)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const start = lifecycle.get('init') ?? Number.NaN;
-  const paint = lifecycle.get('firstContentfulPaint') ?? Number.NaN;
-  const visibleAt = shown ? paint : Number.NaN;
+  // Never shown: Infinity, so it sorts last. No paint event at all: NaN, a failed measurement.
+  const visibleAt = shown ? (lifecycle.get('firstContentfulPaint') ?? Number.NaN) : Infinity;
   await context.close();
   // Let the closed page's clean-up finish, so the next load (perhaps the other build's) does not pay for it.
   await new Promise((resolve) => setTimeout(resolve, 300));
   const sum = (list: typeof finished) => list.reduce((n, f) => n + f.bytes, 0);
   return {
     ms: (visibleAt - start) * 1000,
-    before: shown ? sum(finished.filter((f) => f.at <= visibleAt)) : Number.NaN,
+    before: shown ? sum(finished.filter((f) => f.at <= visibleAt)) : Infinity,
     total: sum(finished),
   };
 }
 
-const median = (values: number[]) =>
-  values.some(Number.isNaN)
-    ? Number.NaN
-    : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const kb = (bytes: number) => (Number.isNaN(bytes) ? '-' : `${(bytes / 1024).toFixed(1)} KB`);
-const ms = (value: number) => (Number.isNaN(value) ? 'never' : `${value.toFixed(0)} ms`);
+/** The median of the measured values (NaN when none was measured). */
+function median(values: number[]): number {
+  const measured = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  return measured.length ? measured[Math.floor(measured.length / 2)]! : Number.NaN;
+}
+const shownAs = (value: number, never: string, text: string) =>
+  value === Infinity ? never : Number.isNaN(value) ? 'not measured' : text;
+const kb = (bytes: number) => shownAs(bytes, '-', `${(bytes / 1024).toFixed(1)} KB`);
+const ms = (value: number) => shownAs(value, 'never', `${value.toFixed(0)} ms`);
 
 function stop(server: ChildProcess): void {
   if (server.pid) process.kill(-server.pid, 'SIGTERM');
@@ -178,13 +184,18 @@ try {
         samples.push(await load(browser, base, target, js));
         if (baseline) before.push(await load(browser, baseline, target, js));
       }
-      const row = (list: Sample[]) =>
-        `${ms(median(list.map((s) => s.ms)))} | ${kb(median(list.map((s) => s.before)))} | ` +
-        `${kb(median(list.map((s) => s.total)))}`;
+      const row = (list: Sample[]) => {
+        const failed = list.filter((s) => Number.isNaN(s.ms)).length;
+        return (
+          `${ms(median(list.map((s) => s.ms)))} | ${kb(median(list.map((s) => s.before)))} | ` +
+          `${kb(median(list.map((s) => s.total)))}` +
+          (failed ? ` (${failed} of ${list.length} runs had no paint event)` : '')
+        );
+      };
       console.log(`${target.name} | ${js ? 'on' : 'off'} | ${row(samples)}`);
       if (baseline) {
         const times = median(before.map((s) => s.ms)) / median(samples.map((s) => s.ms));
-        const sooner = Number.isNaN(times) ? '' : ` (this build ${times.toFixed(1)}x sooner)`;
+        const sooner = !Number.isFinite(times) ? '' : ` (this build ${times.toFixed(1)}x sooner)`;
         console.log(`  baseline ${baseline} | ${js ? 'on' : 'off'} | ${row(before)}${sooner}`);
       }
     }
