@@ -5,7 +5,7 @@ import { form, langOf, query, type TeamContext } from './context';
 import { weekStart } from './figures';
 import { withLang } from './layout';
 import { invite, ROLES } from './invite';
-import { formatDate, text, type TextKey, type UiLang } from './text';
+import { auditText, formatDate, text, type TextKey, type UiLang } from './text';
 
 const roleKey: Record<Role, TextKey> = { viewer: 'viewer', analyst: 'analyst', admin: 'admin' };
 const AUDIT_PAGE = 100;
@@ -181,9 +181,7 @@ function AuditLog(props: { lang: UiLang; entries: AuditEntry[]; emails: Map<stri
               <td className="govuk-table__cell">
                 {(e.memberId && props.emails.get(e.memberId)) ?? e.memberId ?? '–'}
               </td>
-              <td className="govuk-table__cell">
-                <code>{e.action}</code>
-              </td>
+              <td className="govuk-table__cell">{auditText(lang, e.action)}</td>
               <td className="govuk-table__cell">{e.target ?? ''}</td>
             </tr>
           ))}

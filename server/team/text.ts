@@ -172,6 +172,38 @@ const TEXT = {
     cy: 'Bydd ardal y tîm adborth yn agor mewn eiliad.',
   },
   ssoContinue: { en: 'Continue', cy: 'Parhau' },
+  // What each audit log entry records (the action codes are in the audit table).
+  auditInvite: {
+    en: 'Created an enrolment link (role: {role})',
+    cy: 'Creu dolen gofrestru (rôl: {role})',
+  },
+  auditRole: {
+    en: 'Changed a member’s role (new role: {role})',
+    cy: 'Newid rôl aelod (rôl newydd: {role})',
+  },
+  auditRemoveMember: { en: 'Removed a member', cy: 'Tynnu aelod' },
+  auditEnrol: { en: 'Set up a passkey', cy: 'Gosod allwedd mynediad' },
+  auditSignIn: { en: 'Signed in with a passkey', cy: 'Mewngofnodi gydag allwedd mynediad' },
+  auditSignInSso: {
+    en: 'Signed in with an organisation account',
+    cy: 'Mewngofnodi gyda chyfrif sefydliad',
+  },
+  auditSignInRefusedSso: {
+    en: 'Refused a sign-in with an organisation account',
+    cy: 'Gwrthod mewngofnodi gyda chyfrif sefydliad',
+  },
+  auditSsoJoin: {
+    en: 'Joined with an organisation account (role: {role})',
+    cy: 'Ymuno gyda chyfrif sefydliad (rôl: {role})',
+  },
+  auditSsoRole: {
+    en: 'Role changed by the organisation account’s rules (new role: {role})',
+    cy: 'Rôl wedi’i newid gan reolau cyfrif y sefydliad (rôl newydd: {role})',
+  },
+  auditViewContact: { en: 'Viewed contact details', cy: 'Edrych ar fanylion cyswllt' },
+  auditReveal: { en: 'Showed hidden personal data', cy: 'Dangos data personol oedd wedi’i guddio' },
+  auditDelete: { en: 'Deleted a response', cy: 'Dileu ymateb' },
+  auditExport: { en: 'Downloaded responses as CSV', cy: 'Lawrlwytho ymatebion fel CSV' },
 } satisfies Record<string, Record<UiLang, string>>;
 
 export type TextKey = keyof typeof TEXT;
@@ -202,6 +234,33 @@ export function formatDate(lang: UiLang, date: Date, withTime = false): string {
       }),
     );
   return formats.get(key)!.format(date);
+}
+
+const AUDIT_ACTIONS: Record<string, TextKey> = {
+  invite: 'auditInvite',
+  role: 'auditRole',
+  'remove-member': 'auditRemoveMember',
+  enrol: 'auditEnrol',
+  'sign-in': 'auditSignIn',
+  'sign-in:sso': 'auditSignInSso',
+  'sign-in-refused:sso': 'auditSignInRefusedSso',
+  'sso-join': 'auditSsoJoin',
+  'sso-role': 'auditSsoRole',
+  'view-contact': 'auditViewContact',
+  reveal: 'auditReveal',
+  delete: 'auditDelete',
+  export: 'auditExport',
+};
+const ROLES = new Set<string>(['viewer', 'analyst', 'admin']);
+
+/** An audit entry's action in words: codes such as `role:analyst` carry the role after a colon.
+ *  A code this version does not know is shown as stored. */
+export function auditText(lang: UiLang, action: string): string {
+  const [code = '', role = ''] = action.split(':');
+  const key = AUDIT_ACTIONS[action] ?? (ROLES.has(role) ? AUDIT_ACTIONS[code] : undefined);
+  return key
+    ? text(lang, key, { role: ROLES.has(role) ? text(lang, role as TextKey) : '' })
+    : action;
 }
 
 /** Every key, for the test that no English is left on a Welsh page. */

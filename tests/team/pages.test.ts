@@ -5,7 +5,7 @@ import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
 import { csrfToken, sha256 } from '../../server/team/session';
-import { text, textKeys } from '../../server/team/text';
+import { auditText, text, textKeys } from '../../server/team/text';
 import { teamServerOptions } from '../server/fixtures';
 
 let app: FastifyInstance;
@@ -214,8 +214,14 @@ describe('team pages', () => {
     expect(await store.team.getMember(admin.member.id)).toBeDefined();
     expect(await actions()).toEqual(['remove-member', 'role:analyst', 'invite:analyst']);
     const log = (await admin.get('/team/audit')).body;
-    expect(log).toContain('remove-member');
+    expect(log).toContain('Removed a member');
+    expect(log).toContain('Changed a member’s role (new role: Analyst)');
+    expect(log).toContain('Created an enrolment link (role: Analyst)');
+    expect(log).not.toContain('remove-member');
     expect(log).toContain('admin@example.gov.uk');
+    const welshLog = (await admin.get('/team/audit?lang=cy')).body;
+    expect(welshLog).toContain('Newid rôl aelod (rôl newydd: Dadansoddwr)');
+    expect(englishIn(welshLog)).toEqual([]);
   });
 
   it('defines tags, applies them to a response, filters and counts by them, and puts them in the CSV', async () => {
@@ -315,5 +321,37 @@ describe('team pages', () => {
     }
     const signIn = await app.inject({ method: 'GET', url: '/team/sign-in?lang=cy' });
     expect(englishIn(signIn.body)).toEqual([]);
+  });
+});
+
+describe('the audit log in words', () => {
+  it('describes every action the service records, in English and Welsh, and shows an unknown one as stored', () => {
+    const recorded = [
+      'invite:viewer',
+      'role:admin',
+      'remove-member',
+      'enrol',
+      'sign-in',
+      'sign-in:sso',
+      'sign-in-refused:sso',
+      'sso-join:analyst',
+      'sso-role:viewer',
+      'view-contact',
+      'reveal',
+      'delete',
+      'export',
+    ];
+    for (const action of recorded) {
+      const en = auditText('en', action);
+      const cy = auditText('cy', action);
+      expect(en, action).not.toBe(action);
+      expect(cy, action).not.toBe(en);
+      expect(cy, action).not.toMatch(/\{|\}/);
+    }
+    expect(auditText('cy', 'sso-join:analyst')).toBe(
+      'Ymuno gyda chyfrif sefydliad (rôl: Dadansoddwr)',
+    );
+    expect(auditText('en', 'role:owner')).toBe('role:owner');
+    expect(auditText('en', 'something-new')).toBe('something-new');
   });
 });
