@@ -5,6 +5,7 @@ import { form, langOf, query, type TeamContext } from './context';
 import { weekStart } from './figures';
 import { withLang } from './layout';
 import { invite, ROLES } from './invite';
+import { Table } from './table';
 import { auditText, formatDate, text, type TextKey, type UiLang } from './text';
 
 const roleKey: Record<Role, TextKey> = { viewer: 'viewer', analyst: 'analyst', admin: 'admin' };
@@ -62,65 +63,51 @@ function Members(props: {
           </div>
         </div>
       )}
-      <table className="govuk-table">
-        <caption className="govuk-table__caption govuk-table__caption--m">{t('members')}</caption>
-        <thead className="govuk-table__head">
-          <tr className="govuk-table__row">
-            <th scope="col" className="govuk-table__header">
-              {t('email')}
-            </th>
-            <th scope="col" className="govuk-table__header">
-              {t('role')}
-            </th>
-            <th scope="col" className="govuk-table__header">
-              {t('actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="govuk-table__body">
-          {props.members.map((m, i) => (
-            <tr key={m.id} className="govuk-table__row">
-              <td className="govuk-table__cell">{m.email}</td>
-              <td className="govuk-table__cell">{t(roleKey[m.role])}</td>
-              <td className="govuk-table__cell">
-                {m.id !== props.me && (
-                  <>
-                    <form method="post" action={withLang(`/team/members/${m.id}/role`, lang)}>
-                      <input type="hidden" name="csrf" value={props.csrf} />
-                      <RoleSelect
-                        lang={lang}
-                        id={`role-${i}`}
-                        value={m.role}
-                        label={t('roleOf', { email: m.email })}
-                        hidden
-                      />
-                      <button
-                        type="submit"
-                        className="govuk-button govuk-button--secondary"
-                        data-module="govuk-button"
-                      >
-                        {t('changeRole')}
-                        <span className="govuk-visually-hidden"> {m.email}</span>
-                      </button>
-                    </form>
-                    <form method="post" action={withLang(`/team/members/${m.id}/remove`, lang)}>
-                      <input type="hidden" name="csrf" value={props.csrf} />
-                      <button
-                        type="submit"
-                        className="govuk-button govuk-button--warning"
-                        data-module="govuk-button"
-                      >
-                        {t('remove')}
-                        <span className="govuk-visually-hidden"> {m.email}</span>
-                      </button>
-                    </form>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        caption={t('members')}
+        captionSize="m"
+        columns={[{ heading: t('email') }, { heading: t('role') }, { heading: t('actions') }]}
+        rows={props.members.map((m, i) => ({
+          key: m.id,
+          cells: [
+            m.email,
+            t(roleKey[m.role]),
+            m.id !== props.me && (
+              <>
+                <form method="post" action={withLang(`/team/members/${m.id}/role`, lang)}>
+                  <input type="hidden" name="csrf" value={props.csrf} />
+                  <RoleSelect
+                    lang={lang}
+                    id={`role-${i}`}
+                    value={m.role}
+                    label={t('roleOf', { email: m.email })}
+                    hidden
+                  />
+                  <button
+                    type="submit"
+                    className="govuk-button govuk-button--secondary"
+                    data-module="govuk-button"
+                  >
+                    {t('changeRole')}
+                    <span className="govuk-visually-hidden"> {m.email}</span>
+                  </button>
+                </form>
+                <form method="post" action={withLang(`/team/members/${m.id}/remove`, lang)}>
+                  <input type="hidden" name="csrf" value={props.csrf} />
+                  <button
+                    type="submit"
+                    className="govuk-button govuk-button--warning"
+                    data-module="govuk-button"
+                  >
+                    {t('remove')}
+                    <span className="govuk-visually-hidden"> {m.email}</span>
+                  </button>
+                </form>
+              </>
+            ),
+          ],
+        }))}
+      />
       <h2 className="govuk-heading-m">{t('inviteHeading')}</h2>
       <p className="govuk-body">{t('inviteIntro')}</p>
       <form method="post" action={withLang('/team/members', lang)}>
@@ -154,39 +141,25 @@ function AuditLog(props: { lang: UiLang; entries: AuditEntry[]; emails: Map<stri
     <>
       <h1 className="govuk-heading-l">{t('auditLog')}</h1>
       <p className="govuk-body">{t('auditIntro')}</p>
-      <table className="govuk-table">
-        <caption className="govuk-table__caption govuk-table__caption--s govuk-visually-hidden">
-          {t('auditLog')}
-        </caption>
-        <thead className="govuk-table__head">
-          <tr className="govuk-table__row">
-            <th scope="col" className="govuk-table__header">
-              {t('when')}
-            </th>
-            <th scope="col" className="govuk-table__header">
-              {t('who')}
-            </th>
-            <th scope="col" className="govuk-table__header">
-              {t('what')}
-            </th>
-            <th scope="col" className="govuk-table__header">
-              {t('record')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="govuk-table__body">
-          {props.entries.map((e, i) => (
-            <tr key={i} className="govuk-table__row">
-              <td className="govuk-table__cell">{formatDate(lang, e.at, true)}</td>
-              <td className="govuk-table__cell">
-                {(e.memberId && props.emails.get(e.memberId)) ?? e.memberId ?? '–'}
-              </td>
-              <td className="govuk-table__cell">{auditText(lang, e.action)}</td>
-              <td className="govuk-table__cell">{e.target ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        caption={t('auditLog')}
+        captionSize="hidden"
+        columns={[
+          { heading: t('when') },
+          { heading: t('who') },
+          { heading: t('what') },
+          { heading: t('record') },
+        ]}
+        rows={props.entries.map((e, i) => ({
+          key: String(i),
+          cells: [
+            formatDate(lang, e.at, true),
+            (e.memberId && props.emails.get(e.memberId)) ?? e.memberId ?? '–',
+            auditText(lang, e.action),
+            e.target ?? '',
+          ],
+        }))}
+      />
     </>
   );
 }
@@ -205,72 +178,37 @@ function Tags(props: {
     <>
       <h1 className="govuk-heading-l">{t('tags')}</h1>
       {props.tags.length > 0 && (
-        <table className="govuk-table">
-          <caption className="govuk-table__caption govuk-table__caption--s govuk-visually-hidden">
-            {t('tags')}
-          </caption>
-          <thead className="govuk-table__head">
-            <tr className="govuk-table__row">
-              <th scope="col" className="govuk-table__header">
-                {t('tag')}
-              </th>
-              <th scope="col" className="govuk-table__header govuk-table__header--numeric">
-                {t('responses')}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="govuk-table__body">
-            {props.tags.map((tag) => (
-              <tr key={tag.id} className="govuk-table__row">
-                <td className="govuk-table__cell">
-                  <a className="govuk-link" href={withLang(`/team/responses?tag=${tag.id}`, lang)}>
-                    {tag.name}
-                  </a>
-                </td>
-                <td className="govuk-table__cell govuk-table__cell--numeric">
-                  {props.counts.get(tag.id) ?? 0}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          caption={t('tags')}
+          captionSize="hidden"
+          columns={[{ heading: t('tag') }, { heading: t('responses'), numeric: true }]}
+          rows={props.tags.map((tag) => ({
+            key: tag.id,
+            cells: [
+              <a className="govuk-link" href={withLang(`/team/responses?tag=${tag.id}`, lang)}>
+                {tag.name}
+              </a>,
+              props.counts.get(tag.id) ?? 0,
+            ],
+          }))}
+        />
       )}
       {props.tags.length > 0 && (
-        <table className="govuk-table">
-          <caption className="govuk-table__caption govuk-table__caption--s">
-            {t('tagsOverTime')}
-          </caption>
-          <thead className="govuk-table__head">
-            <tr className="govuk-table__row">
-              <th scope="col" className="govuk-table__header">
-                {t('week')}
-              </th>
-              {props.tags.map((tag) => (
-                <th
-                  key={tag.id}
-                  scope="col"
-                  className="govuk-table__header govuk-table__header--numeric"
-                >
-                  {tag.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="govuk-table__body">
-            {props.weeks.map((w) => (
-              <tr key={w.start.toISOString()} className="govuk-table__row">
-                <th scope="row" className="govuk-table__header">
-                  {formatDate(lang, w.start)}
-                </th>
-                {props.tags.map((tag) => (
-                  <td key={tag.id} className="govuk-table__cell govuk-table__cell--numeric">
-                    {w.counts.get(tag.id) ?? 0}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <Table
+          caption={t('tagsOverTime')}
+          columns={[
+            { heading: t('week') },
+            ...props.tags.map((tag) => ({ heading: tag.name, numeric: true })),
+          ]}
+          rowHeadings
+          rows={props.weeks.map((w) => ({
+            key: w.start.toISOString(),
+            cells: [
+              formatDate(lang, w.start),
+              ...props.tags.map((tag) => w.counts.get(tag.id) ?? 0),
+            ],
+          }))}
+        />
       )}
       {props.canEdit && (
         <form method="post" action={withLang('/team/tags', lang)}>

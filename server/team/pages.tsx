@@ -1,10 +1,12 @@
 // The team's pages as React content for `renderPage`.
+import type { ReactNode } from 'react';
 import { allFields, type ResolvedSurvey } from '../../engine';
 import { Button } from '../../renderers';
 import { ColumnChart } from './charts';
 import { withLang } from './layout';
 import { isChoice, isFreeText, questionPath } from './questions';
 import type { QuestionFigures, SurveyFigures } from './figures';
+import { Table } from './table';
 import { formatDate, text, type UiLang } from './text';
 
 const date = (lang: UiLang, d: Date) => formatDate(lang, d);
@@ -79,31 +81,28 @@ export function Message(props: {
   );
 }
 
-function Headline({ lang, q }: { lang: UiLang; q: QuestionFigures }) {
+/** A scored question's row in the headline table: question, measure, score, how many answered. */
+function headline(lang: UiLang, q: QuestionFigures): ReactNode[] {
   const t = (key: Parameters<typeof text>[1], params?: Record<string, string | number>) =>
     text(lang, key, params);
   const kind = q.nps ? t('nps') : q.measure === 'satisfaction' ? t('csat') : t('recommend');
   const figure = q.nps
     ? `${Math.round(q.nps.score)} (${t('interval', { low: Math.round(q.nps.low), high: Math.round(q.nps.high) })})`
     : percent(q.topTwo ?? 0);
-  return (
-    <tr className="govuk-table__row">
-      <th scope="row" className="govuk-table__header">
-        {q.field.label[lang]}
-      </th>
-      <td className="govuk-table__cell">{kind}</td>
-      <td className="govuk-table__cell">{figure}</td>
-      <td className="govuk-table__cell">
-        {q.n}
-        {q.lowSample && (
-          <>
-            {' '}
-            <strong className="govuk-tag govuk-tag--yellow">{t('fewAnswers')}</strong>
-          </>
-        )}
-      </td>
-    </tr>
-  );
+  return [
+    q.field.label[lang],
+    kind,
+    figure,
+    <>
+      {q.n}
+      {q.lowSample && (
+        <>
+          {' '}
+          <strong className="govuk-tag govuk-tag--yellow">{t('fewAnswers')}</strong>
+        </>
+      )}
+    </>,
+  ];
 }
 
 export function Overview(props: {
@@ -126,64 +125,32 @@ export function Overview(props: {
         return (
           <section key={survey.id} className="govuk-!-margin-bottom-9">
             <h2 className="govuk-heading-m">{survey.title[lang]}</h2>
-            <table className="govuk-table">
-              <caption className="govuk-table__caption govuk-table__caption--s">
-                {t('responses')}
-              </caption>
-              <thead className="govuk-table__head">
-                <tr className="govuk-table__row">
-                  <th scope="col" className="govuk-table__header govuk-table__header--numeric">
-                    {t('all')}
-                  </th>
-                  <th scope="col" className="govuk-table__header govuk-table__header--numeric">
-                    {t('inEnglish')}
-                  </th>
-                  <th scope="col" className="govuk-table__header govuk-table__header--numeric">
-                    {t('inWelsh')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="govuk-table__body">
-                <tr className="govuk-table__row">
-                  <td className="govuk-table__cell govuk-table__cell--numeric">
-                    {figures.counts.all}
-                  </td>
-                  <td className="govuk-table__cell govuk-table__cell--numeric">
-                    {figures.counts.en}
-                  </td>
-                  <td className="govuk-table__cell govuk-table__cell--numeric">
-                    {figures.counts.cy}
-                  </td>
-                </tr>
-              </tbody>
-            </table>
+            <Table
+              caption={t('responses')}
+              columns={[
+                { heading: t('all'), numeric: true },
+                { heading: t('inEnglish'), numeric: true },
+                { heading: t('inWelsh'), numeric: true },
+              ]}
+              rows={[
+                {
+                  key: 'counts',
+                  cells: [figures.counts.all, figures.counts.en, figures.counts.cy],
+                },
+              ]}
+            />
             {scored.length ? (
-              <table className="govuk-table">
-                <caption className="govuk-table__caption govuk-table__caption--s">
-                  {t('headlines')}
-                </caption>
-                <thead className="govuk-table__head">
-                  <tr className="govuk-table__row">
-                    <th scope="col" className="govuk-table__header">
-                      {t('question')}
-                    </th>
-                    <th scope="col" className="govuk-table__header">
-                      {t('measure')}
-                    </th>
-                    <th scope="col" className="govuk-table__header">
-                      {t('score')}
-                    </th>
-                    <th scope="col" className="govuk-table__header">
-                      {t('answered')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="govuk-table__body">
-                  {scored.map((q) => (
-                    <Headline key={q.field.name} lang={lang} q={q} />
-                  ))}
-                </tbody>
-              </table>
+              <Table
+                caption={t('headlines')}
+                columns={[
+                  { heading: t('question') },
+                  { heading: t('measure') },
+                  { heading: t('score') },
+                  { heading: t('answered') },
+                ]}
+                rowHeadings
+                rows={scored.map((q) => ({ key: q.field.name, cells: headline(lang, q) }))}
+              />
             ) : (
               <p className="govuk-body">{t('noScores')}</p>
             )}
@@ -195,29 +162,14 @@ export function Overview(props: {
                 value: w.count,
               }))}
             />
-            <table className="govuk-table">
-              <caption className="govuk-table__caption govuk-table__caption--s">
-                {t('trend')}
-              </caption>
-              <thead className="govuk-table__head">
-                <tr className="govuk-table__row">
-                  <th scope="col" className="govuk-table__header">
-                    {t('week')}
-                  </th>
-                  <th scope="col" className="govuk-table__header govuk-table__header--numeric">
-                    {t('responses')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="govuk-table__body">
-                {figures.weeks.map((w) => (
-                  <tr key={w.start.toISOString()} className="govuk-table__row">
-                    <td className="govuk-table__cell">{date(lang, w.start)}</td>
-                    <td className="govuk-table__cell govuk-table__cell--numeric">{w.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              caption={t('trend')}
+              columns={[{ heading: t('week') }, { heading: t('responses'), numeric: true }]}
+              rows={figures.weeks.map((w) => ({
+                key: w.start.toISOString(),
+                cells: [date(lang, w.start), w.count],
+              }))}
+            />
             <h3 className="govuk-heading-s">{t('questions')}</h3>
             <ul className="govuk-list">
               {allFields(survey)

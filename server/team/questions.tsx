@@ -9,6 +9,7 @@ import { figuresFromTally, type QuestionFigures } from './figures';
 import { withLang } from './layout';
 import { dateRange } from './overview';
 import { maskPersonalData } from './privacy';
+import { Table } from './table';
 import { formatDate, text, type TextKey, type UiLang } from './text';
 
 const TEXT_LIMIT = 100;
@@ -36,41 +37,29 @@ export function Distribution(props: { lang: UiLang; q: QuestionFigures; id: stri
           note: `${b.count} (${percent(b.share)})`,
         }))}
       />
-      <table className="govuk-table">
-        <caption className="govuk-table__caption govuk-table__caption--s">
-          {t('answered')}: {q.n}
-          {q.lowSample && (
-            <>
-              {' '}
-              <strong className="govuk-tag govuk-tag--yellow">{t('fewAnswers')}</strong>
-            </>
-          )}
-        </caption>
-        <thead className="govuk-table__head">
-          <tr className="govuk-table__row">
-            <th scope="col" className="govuk-table__header">
-              {t('answer')}
-            </th>
-            <th scope="col" className="govuk-table__header govuk-table__header--numeric">
-              {t('count')}
-            </th>
-            <th scope="col" className="govuk-table__header govuk-table__header--numeric">
-              {t('percentage')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="govuk-table__body">
-          {q.distribution.map((b) => (
-            <tr key={b.value} className="govuk-table__row">
-              <th scope="row" className="govuk-table__header">
-                {b.label[lang]}
-              </th>
-              <td className="govuk-table__cell govuk-table__cell--numeric">{b.count}</td>
-              <td className="govuk-table__cell govuk-table__cell--numeric">{percent(b.share)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        caption={
+          <>
+            {t('answered')}: {q.n}
+            {q.lowSample && (
+              <>
+                {' '}
+                <strong className="govuk-tag govuk-tag--yellow">{t('fewAnswers')}</strong>
+              </>
+            )}
+          </>
+        }
+        columns={[
+          { heading: t('answer') },
+          { heading: t('count'), numeric: true },
+          { heading: t('percentage'), numeric: true },
+        ]}
+        rowHeadings
+        rows={q.distribution.map((b) => ({
+          key: b.value,
+          cells: [b.label[lang], b.count, percent(b.share)],
+        }))}
+      />
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { FeedbackRecord } from '../storage/types';
 import type { Tag } from '../storage/team-types';
 import { withLang } from './layout';
 import { maskPersonalData } from './privacy';
+import { Table } from './table';
 import { formatDate, text, type TextKey, type UiLang } from './text';
 
 type T = (key: TextKey, params?: Record<string, string | number>) => string;
@@ -220,52 +221,38 @@ export function ResponseList(props: ListProps) {
             </p>
           )}
           {props.records.length > 0 && (
-            <table className="govuk-table">
-              <caption className="govuk-table__caption govuk-table__caption--s govuk-visually-hidden">
-                {t('responses')}
-              </caption>
-              <thead className="govuk-table__head">
-                <tr className="govuk-table__row">
-                  <th scope="col" className="govuk-table__header">
-                    {t('received')}
-                  </th>
-                  <th scope="col" className="govuk-table__header">
-                    {t('survey')}
-                  </th>
-                  <th scope="col" className="govuk-table__header">
-                    {t('respondentLanguage')}
-                  </th>
-                  <th scope="col" className="govuk-table__header">
-                    {t('said')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="govuk-table__body">
-                {props.records.map((r) => {
-                  const s = props.surveys.get(r.surveyId);
-                  return (
-                    <tr key={r.id} className="govuk-table__row">
-                      <td className="govuk-table__cell">
-                        <a className="govuk-link" href={withLang(`/team/responses/${r.id}`, lang)}>
-                          {formatDate(lang, r.receivedAt, true)}
-                        </a>
-                      </td>
-                      <td className="govuk-table__cell">{s?.title[lang] ?? r.surveyId}</td>
-                      <td className="govuk-table__cell">{langName(t, r.lang)}</td>
-                      <td className="govuk-table__cell">
-                        {summary(s, r)}
-                        {(props.tagsOf.get(r.id) ?? []).map((id) => (
-                          <span key={id}>
-                            {' '}
-                            <strong className="govuk-tag govuk-tag--grey">{tagName.get(id)}</strong>
-                          </span>
-                        ))}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <Table
+              caption={t('responses')}
+              captionSize="hidden"
+              columns={[
+                { heading: t('received') },
+                { heading: t('survey') },
+                { heading: t('respondentLanguage') },
+                { heading: t('said') },
+              ]}
+              rows={props.records.map((r) => {
+                const s = props.surveys.get(r.surveyId);
+                return {
+                  key: r.id,
+                  cells: [
+                    <a className="govuk-link" href={withLang(`/team/responses/${r.id}`, lang)}>
+                      {formatDate(lang, r.receivedAt, true)}
+                    </a>,
+                    s?.title[lang] ?? r.surveyId,
+                    langName(t, r.lang),
+                    <>
+                      {summary(s, r)}
+                      {(props.tagsOf.get(r.id) ?? []).map((id) => (
+                        <span key={id}>
+                          {' '}
+                          <strong className="govuk-tag govuk-tag--grey">{tagName.get(id)}</strong>
+                        </span>
+                      ))}
+                    </>,
+                  ],
+                };
+              })}
+            />
           )}
           {props.pages > 1 && (
             <nav className="govuk-pagination" aria-label={t('pagination')}>
