@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Footer, Header, LanguageNavigation, ServiceNavigation } from '../../renderers';
+import { Button, Footer, Header, LanguageNavigation, ServiceNavigation } from '../../renderers';
 import type { Role } from '../storage/team-types';
 import { text, type TextKey, type UiLang } from './text';
 
@@ -103,13 +103,7 @@ function Page(props: PageProps) {
             {props.nav && (
               <form method="post" action={withLang('/team/sign-out', lang)}>
                 <input type="hidden" name="csrf" value={props.nav.csrf} />
-                <button
-                  type="submit"
-                  className="govuk-button govuk-button--secondary"
-                  data-module="govuk-button"
-                >
-                  {t('signOut')}
-                </button>
+                <Button classes="govuk-button--secondary">{t('signOut')}</Button>
               </form>
             )}
           </main>

@@ -1,5 +1,6 @@
 // Admins: invite, change the role of and remove members; read the audit log. Everyone: tags.
 import type { FastifyInstance } from 'fastify';
+import { Button } from '../../renderers';
 import type { AuditEntry, Member, Role, Tag } from '../storage/team-types';
 import { form, langOf, query, type TeamContext } from './context';
 import { weekStart } from './figures';
@@ -83,25 +84,17 @@ function Members(props: {
                     label={t('roleOf', { email: m.email })}
                     hidden
                   />
-                  <button
-                    type="submit"
-                    className="govuk-button govuk-button--secondary"
-                    data-module="govuk-button"
-                  >
+                  <Button classes="govuk-button--secondary">
                     {t('changeRole')}
                     <span className="govuk-visually-hidden"> {m.email}</span>
-                  </button>
+                  </Button>
                 </form>
                 <form method="post" action={withLang(`/team/members/${m.id}/remove`, lang)}>
                   <input type="hidden" name="csrf" value={props.csrf} />
-                  <button
-                    type="submit"
-                    className="govuk-button govuk-button--warning"
-                    data-module="govuk-button"
-                  >
+                  <Button classes="govuk-button--warning">
                     {t('remove')}
                     <span className="govuk-visually-hidden"> {m.email}</span>
-                  </button>
+                  </Button>
                 </form>
               </>
             ),
@@ -126,9 +119,7 @@ function Members(props: {
           />
         </div>
         <RoleSelect lang={lang} id="role" label={t('role')} />
-        <button type="submit" className="govuk-button" data-module="govuk-button">
-          {t('createLink')}
-        </button>
+        <Button>{t('createLink')}</Button>
       </form>
     </>
   );
@@ -225,9 +216,7 @@ function Tags(props: {
               maxLength={40}
             />
           </div>
-          <button type="submit" className="govuk-button" data-module="govuk-button">
-            {t('addTag')}
-          </button>
+          <Button>{t('addTag')}</Button>
         </form>
       )}
     </>

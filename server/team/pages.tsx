@@ -41,9 +41,7 @@ export function PasskeyForm(props: {
           <p className="govuk-body">{t('needsScript')}</p>
         </noscript>
         <form method="post" data-passkey={props.kind} noValidate>
-          <button type="submit" className="govuk-button" data-module="govuk-button">
-            {props.button}
-          </button>
+          <Button>{props.button}</Button>
         </form>
         {props.sso && (
           <>

@@ -1,6 +1,7 @@
 // GET /team/questions/:survey/:field: one question's figures as a chart and a table, or for a
 // free-text question its answers, newest first, searchable and filterable by another answer.
 import type { FastifyInstance } from 'fastify';
+import { Button } from '../../renderers';
 import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
 import type { FeedbackRecord } from '../storage/types';
 import { BarChart } from './charts';
@@ -114,13 +115,7 @@ function FreeText(props: {
             </select>
           </div>
         )}
-        <button
-          type="submit"
-          className="govuk-button govuk-button--secondary"
-          data-module="govuk-button"
-        >
-          {t('applyFilter')}
-        </button>
+        <Button classes="govuk-button--secondary">{t('applyFilter')}</Button>
       </form>
       <p className="govuk-body">{text(lang, 'found', { n: props.records.length })}</p>
       <ul className="govuk-list">

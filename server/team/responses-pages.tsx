@@ -1,6 +1,7 @@
 // The responses list, a response's page and the deletion confirmation.
 import type { ReactNode } from 'react';
 import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { Button } from '../../renderers';
 import type { FeedbackRecord } from '../storage/types';
 import type { Tag } from '../storage/team-types';
 import { withLang } from './layout';
@@ -199,13 +200,7 @@ export function ResponseList(props: ListProps) {
               />
             )}
             <Input id="q" label={t('search')} value={q.q} type="search" />
-            <button
-              type="submit"
-              className="govuk-button govuk-button--secondary"
-              data-module="govuk-button"
-            >
-              {t('applyFilter')}
-            </button>
+            <Button classes="govuk-button--secondary">{t('applyFilter')}</Button>
           </form>
         </div>
         <div className="govuk-grid-column-two-thirds">
@@ -411,13 +406,7 @@ export function ResponsePage(props: ResponseProps) {
               </div>
             </fieldset>
           </div>
-          <button
-            type="submit"
-            className="govuk-button govuk-button--secondary"
-            data-module="govuk-button"
-          >
-            {t('saveTags')}
-          </button>
+          <Button classes="govuk-button--secondary">{t('saveTags')}</Button>
         </form>
       )}
       {props.canDelete && (
@@ -449,13 +438,7 @@ export function ConfirmDelete(props: { lang: UiLang; id: string; csrf: string })
         <form method="post" action={withLang(`/team/responses/${props.id}/delete`, props.lang)}>
           <input type="hidden" name="csrf" value={props.csrf} />
           <div className="govuk-button-group">
-            <button
-              type="submit"
-              className="govuk-button govuk-button--warning"
-              data-module="govuk-button"
-            >
-              {t('deleteResponse')}
-            </button>
+            <Button classes="govuk-button--warning">{t('deleteResponse')}</Button>
             <a className="govuk-link" href={withLang(`/team/responses/${props.id}`, props.lang)}>
               {t('cancel')}
             </a>
