@@ -46,19 +46,10 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       (await pool.query(numbered(text), params)).rows as T[],
     run: async (text: string, params: unknown[] = []) =>
       (await pool.query(numbered(text), params)).rowCount ?? 0,
-    transaction: async (statements) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+    transaction: (statements) =>
+      inTransaction(pool, async (client) => {
         for (const s of statements) await client.query(numbered(s.text), s.params ?? []);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+      }),
   };
 
   return {
@@ -104,9 +95,7 @@ export async function openPostgresStore(connectionString: string): Promise<Store
 }
 
 async function migrate(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     // Serialises concurrent starts of several instances.
     await client.query('SELECT pg_advisory_xact_lock(7243001)');
     await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
@@ -117,6 +106,18 @@ async function migrate(pool: pg.Pool): Promise<void> {
     for (const sql of MIGRATIONS.slice(version)) await client.query(sql);
     await client.query('DELETE FROM schema_version');
     await client.query('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
+  });
+}
+
+/** Runs `work` on one connection inside BEGIN … COMMIT, rolled back if it throws. */
+async function inTransaction(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<void>,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await work(client);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');

@@ -7,17 +7,15 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { expectNoViolations } from './helpers/fixtures';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
   startProvider,
   type TestProvider,
 } from './helpers/oidc-provider';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 // One provider and one service for the file's tests, in order.
 test.describe.configure({ mode: 'serial' });
@@ -83,14 +81,6 @@ test.afterAll(async () => {
 const offline = (context: BrowserContext) =>
   context.route(/^https:\/\/fonts\.googleapis\.com\//, (route) => route.abort());
 
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
-    page.url(),
-  ).toEqual([]);
-}
-
 /** The provider's development sign-in (any password), then its consent page. */
 async function signInAtProvider(page: Page, email: string) {
   await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/`));
@@ -141,19 +131,19 @@ test('an account of a domain no rule allows is refused; sign-in, refused and fai
 }) => {
   await offline(context);
   await page.goto(`${site}/team/sign-in`);
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
   await page.goto(`${site}/team/sign-in?lang=cy`);
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
   await page.getByRole('button', { name: 'Mewngofnodi gyda chyfrif eich sefydliad' }).click();
   await signInAtProvider(page, 'mallory@elsewhere.example');
 
   await expect(page).toHaveURL(`${site}/team/sso/refused?lang=cy`);
   await expect(page.locator('h1')).toHaveText('Ni allwch fewngofnodi gyda’r cyfrif hwn');
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
   expect(await context.cookies(`${site}/team`)).toEqual([]);
   await page.goto(`${site}/team/sso/refused`);
   await expect(page.locator('h1')).toHaveText('You cannot sign in with this account');
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
   await page.getByRole('link', { name: 'Go to the sign-in page' }).click();
   await expect(page).toHaveURL(`${site}/team/sign-in`);
 
@@ -161,8 +151,8 @@ test('an account of a domain no rule allows is refused; sign-in, refused and fai
   await page.goto(`${site}/team/sso/callback?code=x&state=y`);
   await expect(page).toHaveURL(`${site}/team/sso/failed`);
   await expect(page.locator('h1')).toHaveText('Sign-in did not work');
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
   await page.goto(`${site}/team/sso/failed?lang=cy`);
   await expect(page.locator('h1')).toHaveText('Ni weithiodd y mewngofnodi');
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
 });

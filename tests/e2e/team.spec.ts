@@ -2,14 +2,12 @@
 // virtual authenticator, session limits, and axe on each team page in English and Welsh.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { plansFor } from './helpers/answers';
+import { expectNoViolations } from './helpers/fixtures';
 import { walk } from './helpers/journey';
 import { surveys } from './helpers/surveys';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** WebAuthn needs a domain, not an IP address: the same server as localhost. */
 const origin = (baseURL: string | undefined) => `http://localhost:${new URL(baseURL!).port}`;
@@ -37,14 +35,6 @@ async function addAuthenticator(page: Page) {
   });
 }
 
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
-    page.url(),
-  ).toEqual([]);
-}
-
 async function enrol(page: Page, link: string) {
   await addAuthenticator(page);
   await page.goto(link);
@@ -62,21 +52,21 @@ test('a new admin enrols a passkey, signs out and signs in again; every page pas
   // Without a session, the team area leads to sign-in.
   await page.goto(`${site}/team`);
   await expect(page).toHaveURL(`${site}/team/sign-in`);
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
   await page.goto(`${site}/team/sign-in?lang=cy`);
   await expect(page.locator('h1')).toHaveText('Mewngofnodi');
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
 
   const link = inviteLink(baseURL, 'me@example.gov.uk', 'admin');
   expect(link.startsWith(`${site}/team/enrol?token=`)).toBe(true);
   await page.goto(`${link}&lang=cy`);
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
   await page.goto(link);
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
   await page.getByRole('button', { name: 'Set up passkey' }).click();
   await expect(page).toHaveURL(`${site}/team`);
   await expect(page.locator('h1')).toHaveText('Overview');
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
 
   const [cookie] = await page.context().cookies();
   expect(cookie).toMatchObject({
@@ -92,7 +82,7 @@ test('a new admin enrols a passkey, signs out and signs in again; every page pas
 
   await page.goto(`${site}/team?lang=cy`);
   await expect(page.locator('h1')).toHaveText('Trosolwg');
-  await expectAccessible(page);
+  await expectNoViolations(page, page.url());
 
   await page.getByRole('button', { name: 'Allgofnodi' }).click();
   await expect(page).toHaveURL(`${site}/team/sign-in?lang=cy`);
@@ -167,7 +157,7 @@ test('two surveys completed as a respondent show in the overview, charts and lis
     for (const lang of ['en', 'cy']) {
       await page.goto(`${site}${path}${lang === 'cy' ? '?lang=cy' : ''}`);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expectAccessible(page);
+      await expectNoViolations(page, page.url());
     }
   }
 

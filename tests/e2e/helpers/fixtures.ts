@@ -65,10 +65,15 @@ export async function storedState(page: Page): Promise<Record<string, unknown> |
 
 const scanned = new Set<string>();
 
-/** Runs axe (WCAG 2.2 AA) once per distinct page and state in this worker; any violation fails, listed readably. */
+/** Runs axe (WCAG 2.2 AA) once per distinct page and state in this worker. */
 export async function expectAccessible(page: Page, key: string): Promise<void> {
   if (scanned.has(key)) return;
   scanned.add(key);
+  await expectNoViolations(page, key);
+}
+
+/** Runs axe (WCAG 2.2 AA) on the page as it is now; any violation fails, listed readably. */
+export async function expectNoViolations(page: Page, key: string): Promise<void> {
   // Violations only, and legacy mode (one axe.run in the page, no extra blank page to merge
   // frame results): several times faster, and the app has no iframes. options() first: it
   // replaces the whole option object that withTags() writes into.
