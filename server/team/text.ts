@@ -1,4 +1,7 @@
 // The team area's interface text in English and Welsh (terms for the translator's review in README).
+import type { Role } from '../storage/team-types';
+import { ROLES } from './invite';
+
 export type UiLang = 'en' | 'cy';
 
 const TEXT = {
@@ -236,31 +239,32 @@ export function formatDate(lang: UiLang, date: Date, withTime = false): string {
   return formats.get(key)!.format(date);
 }
 
+/** Audit codes and their words; those in WITH_ROLE carry a role after a colon (`role:analyst`). */
 const AUDIT_ACTIONS: Record<string, TextKey> = {
-  invite: 'auditInvite',
-  role: 'auditRole',
   'remove-member': 'auditRemoveMember',
   enrol: 'auditEnrol',
   'sign-in': 'auditSignIn',
   'sign-in:sso': 'auditSignInSso',
   'sign-in-refused:sso': 'auditSignInRefusedSso',
-  'sso-join': 'auditSsoJoin',
-  'sso-role': 'auditSsoRole',
   'view-contact': 'auditViewContact',
   reveal: 'auditReveal',
   delete: 'auditDelete',
   export: 'auditExport',
 };
-const ROLES = new Set<string>(['viewer', 'analyst', 'admin']);
+const WITH_ROLE: Record<string, TextKey> = {
+  invite: 'auditInvite',
+  role: 'auditRole',
+  'sso-join': 'auditSsoJoin',
+  'sso-role': 'auditSsoRole',
+};
 
-/** An audit entry's action in words: codes such as `role:analyst` carry the role after a colon.
- *  A code this version does not know is shown as stored. */
+/** An audit entry's action in words. A code this version does not know is shown as stored. */
 export function auditText(lang: UiLang, action: string): string {
-  const [code = '', role = ''] = action.split(':');
-  const key = AUDIT_ACTIONS[action] ?? (ROLES.has(role) ? AUDIT_ACTIONS[code] : undefined);
-  return key
-    ? text(lang, key, { role: ROLES.has(role) ? text(lang, role as TextKey) : '' })
-    : action;
+  const [code = '', role] = action.split(':');
+  if (WITH_ROLE[code] && ROLES.includes(role as Role))
+    return text(lang, WITH_ROLE[code], { role: text(lang, role as Role) });
+  const key = AUDIT_ACTIONS[action];
+  return key ? text(lang, key) : action;
 }
 
 /** Every key, for the test that no English is left on a Welsh page. */

@@ -352,6 +352,7 @@ describe('the audit log in words', () => {
       'Ymuno gyda chyfrif sefydliad (rôl: Dadansoddwr)',
     );
     expect(auditText('en', 'role:owner')).toBe('role:owner');
+    expect(auditText('en', 'invite')).toBe('invite');
     expect(auditText('en', 'something-new')).toBe('something-new');
   });
 });
