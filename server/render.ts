@@ -9,8 +9,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGS, type Lang } from '../engine/index';
 import type { Rendered } from '../src/entry-server';
 import type { ServerContext } from '../src/serverContext';
+import { stylesheetInliner } from './criticalCss';
 import { contextFor, skipWithoutScript, type NoJsOptions } from './nojs/index';
 import { classifyPath } from './paths';
+import { contentSecurityPolicy } from './security';
 
 type Render = (request: Request, context: ServerContext) => Promise<Rendered | Response>;
 
@@ -87,6 +89,7 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     });
   }
   const template = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
+  const inlineStyles = template ? stylesheetInliner(root, template) : undefined;
   const entry = resolve(options.serverEntry);
   const render: Render | undefined = existsSync(entry)
     ? ((await import(pathToFileURL(entry).href)) as { render: Render }).render
@@ -122,11 +125,14 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           .redirect(location, result.status);
       return reply.code(result.status).header('cache-control', cache).send();
     }
+    const html = page(template, result);
+    const styled = inlineStyles?.(html);
+    if (styled) reply.header('content-security-policy', contentSecurityPolicy([styled.styleHash]));
     return reply
       .code(notFound ? 404 : result.status)
       .header('cache-control', cache)
       .type('text/html; charset=utf-8')
-      .send(page(template, result));
+      .send(styled?.page ?? html);
   };
 
   for (const url of ['/:lang/:survey', '/:lang/:survey/:page'])

@@ -11,12 +11,18 @@ document.documentElement.dataset.app = 'loading';
 
 // A frame callback runs just before the first paint; a task queued from it runs after.
 requestAnimationFrame(() =>
-  setTimeout(() =>
-    import('./app').catch(() => {
+  setTimeout(() => {
+    // The server put this page's own rules inline; pages the app draws need the whole sheet.
+    const styles = document.querySelector<HTMLElement>('style[data-app-styles]')?.dataset.appStyles;
+    if (styles)
+      document.head.append(
+        Object.assign(document.createElement('link'), { rel: 'stylesheet', href: styles }),
+      );
+    return import('./app').catch(() => {
       // The app did not arrive (a dropped connection): back to the page as drawn for no
       // script, whose conditional questions show open and whose forms post to the server.
       document.body.classList.remove('js-enabled', 'govuk-frontend-supported');
       delete document.documentElement.dataset.app;
-    }),
-  ),
+    });
+  }),
 );

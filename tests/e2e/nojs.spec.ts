@@ -11,6 +11,7 @@ import { validateSubmission } from '../../engine/receive';
 import { answersForPage, plansFor, type Plan } from './helpers/answers';
 import { expect, test, visit } from './helpers/fixtures';
 import { fillPage, submitButton } from './helpers/journey';
+import { expectInlineStylesComplete } from './helpers/styles';
 import { LANGS, pathOf, STANDARD, surveys } from './helpers/surveys';
 
 function database(): Database.Database {
@@ -77,6 +78,7 @@ async function walkWithoutScript(
       // The address changes when the new page starts to arrive; scan it once it is styled.
       await page.waitForLoadState('load');
       await visit(page, `nojs/${lang}/${survey.id}/${pageId}`);
+      await expectInlineStylesComplete(page, `nojs/${lang}/${survey.id}/${pageId}`);
     }
     if (plan.skipAll && current.skip) {
       await page.getByRole('link', { name: STANDARD[lang].skip, exact: true }).click();
@@ -140,11 +142,11 @@ function answersForPlan(survey: ResolvedSurvey, plan: Plan): Answers {
 }
 
 // axe needs a script in the page, so here the page's own scripts are refused instead: the
-// browser shows exactly the server's HTML, as with JavaScript off.
-for (const lang of LANGS) {
-  test(`${lang}: every no-JavaScript page is accessible`, async ({ page }) => {
-    await page.route('**/assets/*.js', (route) => route.abort());
-    for (const survey of surveys)
+// browser shows exactly the server's HTML, as with JavaScript off. Each page is also checked to
+// be styled by its inline rules exactly as by the full stylesheet.
+for (const lang of LANGS)
+  for (const survey of surveys)
+    test(`${lang}: every no-JavaScript page of ${survey.id} is accessible`, async ({ page }) => {
+      await page.route('**/assets/*.js', (route) => route.abort());
       await walkWithoutScript(page, survey, lang, plansFor(survey)[0]!, true);
-  });
-}
+    });

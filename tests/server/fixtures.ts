@@ -103,15 +103,16 @@ const FAKE_ENTRY = `export async function render(request, context) {
     lang: url.pathname.startsWith('/cy') ? 'cy' : 'en', data: { state: context.state } };
 }`;
 
-/** A dist/ stand-in with index.html, one hashed asset and a server entry (entry-server.mjs). */
+/** A dist/ stand-in with index.html, hashed assets (a script, a stylesheet) and a server entry (entry-server.mjs). */
 export function fakeDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'feedback-dist-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+    '<!doctype html><html><head><link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
   );
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log("app");');
+  writeFileSync(join(dir, 'assets', 'index-abc123.css'), 'p{margin:0}.unused{color:red}');
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
   writeFileSync(join(dir, 'entry-server.mjs'), FAKE_ENTRY);
   return dir;

@@ -1,4 +1,5 @@
 // Over a real socket with fetch: what a browser sees.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { API_KEY, pagesDefinition, singleDefinition, testServer, validBody } from './fixtures';
@@ -62,6 +63,22 @@ describe('over HTTP', () => {
       expect(await response.text()).toContain('<div id="root">');
       expectSecurityHeaders(response);
     }
+  });
+
+  it('puts the page’s own styles inline, allowed by their hash alone, instead of the stylesheet link', async () => {
+    const response = await get(`/en/${pagesDefinition.id}`);
+    const html = await response.text();
+    expect(html).not.toContain('rel="stylesheet"');
+    const style = /<style data-app-styles="\/assets\/index-abc123.css">([^<]*)<\/style>/.exec(html);
+    expect(style?.[1]).toBe('p{margin:0}');
+    const hash = createHash('sha256').update(style![1]!).digest('base64');
+    expect(response.headers.get('content-security-policy')).toContain(
+      `style-src 'self' 'sha256-${hash}';`,
+    );
+    expectSecurityHeaders(response);
+    // Other responses allow no inline style at all.
+    const asset = await get('/assets/index-abc123.css');
+    expect(asset.headers.get('content-security-policy')).toContain("style-src 'self';");
   });
 
   it('answers unknown paths with the same page and 404, so the app shows not found', async () => {
