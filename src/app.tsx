@@ -5,6 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import './i18n';
 import { clock } from './clock';
+import { applyFullStyles } from './fullStyles';
 import { routes } from './routes';
 import { useRestored, useSurveyStore, type SurveyData } from './store';
 
@@ -19,6 +20,11 @@ const boot = JSON.parse(document.getElementById('app-data')?.textContent || '{}'
 if (boot.state) useSurveyStore.setState({ ...boot.state, lastActivity: clock.now() });
 
 const router = createBrowserRouter(routes);
+// A page the app draws itself needs the full stylesheet (the server's page came with its own).
+const firstLocation = router.state.location.key;
+router.subscribe((state) => {
+  if (state.navigation.location || state.location.key !== firstLocation) applyFullStyles();
+});
 
 /** Runs `then` once React has committed the hydrated page. */
 function Hydrated({ then, children }: { then: () => void; children: ReactNode }) {

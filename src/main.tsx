@@ -4,6 +4,7 @@
 // page live. A module script only runs in browsers that GOV.UK Frontend supports, so the support
 // classes are set here, before the first paint (the CSP forbids inline scripts).
 import './styles.scss';
+import { fetchFullStyles } from './fullStyles';
 
 document.body.classList.add('js-enabled', 'govuk-frontend-supported');
 // 'loading' until the page is live (tests and the page benchmark wait for 'live').
@@ -12,12 +13,7 @@ document.documentElement.dataset.app = 'loading';
 // A frame callback runs just before the first paint; a task queued from it runs after.
 requestAnimationFrame(() =>
   setTimeout(() => {
-    // The server put this page's own rules inline; pages the app draws need the whole sheet.
-    const styles = document.querySelector<HTMLElement>('style[data-app-styles]')?.dataset.appStyles;
-    if (styles)
-      document.head.append(
-        Object.assign(document.createElement('link'), { rel: 'stylesheet', href: styles }),
-      );
+    fetchFullStyles();
     return import('./app').catch(() => {
       // The app did not arrive (a dropped connection): back to the page as drawn for no
       // script, whose conditional questions show open and whose forms post to the server.
