@@ -8,12 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postcss, { type ChildNode, type Container, type Root } from 'postcss';
-
-/**
- * Classes present before the first paint on any page but absent from the server's markup: the
- * entry script sets them on `<body>` (see src/main.tsx).
- */
-const SET_BY_SCRIPT = ['js-enabled', 'govuk-frontend-supported'];
+import { SCRIPT_CLASSES } from '../src/scriptClasses';
 
 /** At most this many pages' rule sets are remembered (pages come from a few dozen shapes). */
 const CACHE_LIMIT = 500;
@@ -36,7 +31,8 @@ function classesOf(selector: string): string[] {
 }
 
 function classesIn(html: string): Set<string> {
-  const names = new Set(SET_BY_SCRIPT);
+  // Present before the first paint, though not in the server's markup.
+  const names = new Set(SCRIPT_CLASSES);
   for (const match of html.matchAll(/\bclass="([^"]*)"/g))
     for (const name of match[1]!.split(/\s+/)) if (name) names.add(name);
   return names;

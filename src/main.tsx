@@ -5,8 +5,9 @@
 // classes are set here, before the first paint (the CSP forbids inline scripts).
 import './styles.scss';
 import { fetchFullStyles } from './fullStyles';
+import { SCRIPT_CLASSES } from './scriptClasses';
 
-document.body.classList.add('js-enabled', 'govuk-frontend-supported');
+document.body.classList.add(...SCRIPT_CLASSES);
 // 'loading' until the page is live (tests and the page benchmark wait for 'live').
 document.documentElement.dataset.app = 'loading';
 
@@ -17,7 +18,7 @@ requestAnimationFrame(() =>
     return import('./app').catch(() => {
       // The app did not arrive (a dropped connection): back to the page as drawn for no
       // script, whose conditional questions show open and whose forms post to the server.
-      document.body.classList.remove('js-enabled', 'govuk-frontend-supported');
+      document.body.classList.remove(...SCRIPT_CLASSES);
       delete document.documentElement.dataset.app;
     });
   }),

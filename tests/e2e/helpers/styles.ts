@@ -3,56 +3,59 @@
 // and ::after), with and without the classes the entry script sets on <body> before the first
 // paint.
 import type { Page } from '@playwright/test';
+import { SCRIPT_CLASSES } from '../../../src/scriptClasses';
 import { expect } from './fixtures';
 
 /** The properties styled differently once the full stylesheet is added (at most five). */
 function differencesFromFullSheet(page: Page, href: string): Promise<string[]> {
-  return page.evaluate(async (href) => {
-    const snapshot = () => {
-      const styles = new Map<string, string>();
-      const elements = [document.documentElement, ...document.body.querySelectorAll('*')];
-      elements.forEach((element, index) => {
-        for (const pseudo of ['', '::before', '::after']) {
-          const style = getComputedStyle(element, pseudo || null);
-          if (pseudo && style.content === 'none') continue;
-          for (const name of style)
-            styles.set(
-              `#${index} <${element.localName}>${pseudo} ${name}`,
-              style.getPropertyValue(name),
-            );
-        }
+  return page.evaluate(
+    async ({ href, names }) => {
+      const snapshot = () => {
+        const styles = new Map<string, string>();
+        const elements = [document.documentElement, ...document.body.querySelectorAll('*')];
+        elements.forEach((element, index) => {
+          for (const pseudo of ['', '::before', '::after']) {
+            const style = getComputedStyle(element, pseudo || null);
+            if (pseudo && style.content === 'none') continue;
+            for (const name of style)
+              styles.set(
+                `#${index} <${element.localName}>${pseudo} ${name}`,
+                style.getPropertyValue(name),
+              );
+          }
+        });
+        return styles;
+      };
+      const scriptClasses = (on: boolean) => {
+        for (const name of names) document.body.classList.toggle(name, on);
+      };
+      const inlineOnly = [snapshot()];
+      scriptClasses(true);
+      inlineOnly.push(snapshot());
+      const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+      await new Promise((resolve, reject) => {
+        link.onload = resolve;
+        link.onerror = reject;
+        document.head.append(link);
       });
-      return styles;
-    };
-    const scriptClasses = (on: boolean) => {
-      for (const name of ['js-enabled', 'govuk-frontend-supported'])
-        document.body.classList.toggle(name, on);
-    };
-    const inlineOnly = [snapshot()];
-    scriptClasses(true);
-    inlineOnly.push(snapshot());
-    const link = Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
-    await new Promise((resolve, reject) => {
-      link.onload = resolve;
-      link.onerror = reject;
-      document.head.append(link);
-    });
-    const withFull = [snapshot()];
-    scriptClasses(false);
-    withFull.unshift(snapshot());
-    // Back to the page as served, for whatever the test does next.
-    link.remove();
-    const differences: string[] = [];
-    inlineOnly.forEach((styles, state) => {
-      const full = withFull[state]!;
-      for (const key of new Set([...styles.keys(), ...full.keys()]))
-        if (styles.get(key) !== full.get(key))
-          differences.push(
-            `${key}: ${styles.get(key)} inline, ${full.get(key)} with the full sheet`,
-          );
-    });
-    return differences.slice(0, 5);
-  }, href);
+      const withFull = [snapshot()];
+      scriptClasses(false);
+      withFull.unshift(snapshot());
+      // Back to the page as served, for whatever the test does next.
+      link.remove();
+      const differences: string[] = [];
+      inlineOnly.forEach((styles, state) => {
+        const full = withFull[state]!;
+        for (const key of new Set([...styles.keys(), ...full.keys()]))
+          if (styles.get(key) !== full.get(key))
+            differences.push(
+              `${key}: ${styles.get(key)} inline, ${full.get(key)} with the full sheet`,
+            );
+      });
+      return differences.slice(0, 5);
+    },
+    { href, names: SCRIPT_CLASSES },
+  );
 }
 
 const checked = new Set<string>();
