@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { allFields } from '../../engine/index';
+import { WELSH_LETTERS, allFields } from '../../engine/index';
 import { validateSubmission } from '../../engine/receive';
 import { API_KEY, fixtureSurveys, pagesDefinition, singleDefinition, testServer } from './fixtures';
 import type { FeedbackStore } from '../../server/storage/types';
@@ -143,7 +143,9 @@ describe('feedback API under arbitrary input', () => {
   it(
     'stores only engine-accepted, sanitised answers from arbitrary strings in known fields',
     async () => {
-      const allowed = /^[0-9a-zA-Z.?!, '\-@#$%&*+/=^_`{|}~]*$/;
+      // Welsh vowels with their marks are kept on purpose (DESIGN.md 'Engine rules'); every
+      // other accented letter is folded, so it must never reach the store.
+      const allowed = new RegExp(`^[0-9a-zA-Z${WELSH_LETTERS}.?!, '\\-@#$%&*+/=^_\`{|}~]*$`);
       // A valid base for each survey, then arbitrary strings in (mostly) known fields on top.
       const bases: [string, string][][] = [
         [
@@ -176,7 +178,8 @@ describe('feedback API under arbitrary input', () => {
             for (const value of Object.values(record.answers)) expect(value).toMatch(allowed);
           },
         ),
-        { numRuns: RUNS },
+        // Always tried: a Welsh letter that must be kept next to accents that must be folded.
+        { numRuns: RUNS, examples: [[bases[0]!, [['howToImprove', 'ÀÀ ŵyr, ñandú Łódź']]]] },
       );
       // The property must reach the store often, or it proves nothing about what is stored.
       expect(accepted).toBeGreaterThan(RUNS / 20);
