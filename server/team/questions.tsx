@@ -11,7 +11,7 @@ import { withLang } from './layout';
 import { dateRange } from './overview';
 import { maskPersonalData } from './privacy';
 import { Table } from './table';
-import { formatDate, text, type TextKey, type UiLang } from './text';
+import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
 const TEXT_LIMIT = 100;
 
@@ -117,7 +117,7 @@ function FreeText(props: {
         )}
         <Button classes="govuk-button--secondary">{t('applyFilter')}</Button>
       </form>
-      <p className="govuk-body">{text(lang, 'found', { n: props.records.length })}</p>
+      <p className="govuk-body">{responsesFound(lang, props.records.length)}</p>
       <ul className="govuk-list">
         {props.records.map((r) => (
           <li key={r.id} className="govuk-!-margin-bottom-4">

@@ -7,7 +7,7 @@ import type { Tag } from '../storage/team-types';
 import { withLang } from './layout';
 import { maskPersonalData } from './privacy';
 import { Table } from './table';
-import { formatDate, text, type TextKey, type UiLang } from './text';
+import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
 type T = (key: TextKey, params?: Record<string, string | number>) => string;
 const tFor =
@@ -204,7 +204,7 @@ export function ResponseList(props: ListProps) {
           </form>
         </div>
         <div className="govuk-grid-column-two-thirds">
-          <p className="govuk-body">{t('found', { n: props.total })}</p>
+          <p className="govuk-body">{responsesFound(lang, props.total)}</p>
           {props.canExport && props.total > 0 && (
             <p className="govuk-body">
               <a
@@ -252,57 +252,59 @@ export function ResponseList(props: ListProps) {
           {props.pages > 1 && (
             <nav className="govuk-pagination" aria-label={t('pagination')}>
               {props.page > 1 && (
-                <div className="govuk-pagination__prev">
-                  <a
-                    className="govuk-link govuk-pagination__link"
-                    href={pageHref(props.page - 1)}
-                    rel="prev"
-                  >
-                    <svg
-                      className="govuk-pagination__icon govuk-pagination__icon--prev"
-                      xmlns="http://www.w3.org/2000/svg"
-                      height="13"
-                      width="15"
-                      aria-hidden="true"
-                      focusable="false"
-                      viewBox="0 0 15 13"
-                    >
-                      <path d="m6.5938-0.0078125-6.7266 6.7266 6.7441 6.4062 1.377-1.449-4.1856-3.9768h12.896v-2h-12.984l4.2931-4.293-1.414-1.414z" />
-                    </svg>
-                    <span className="govuk-pagination__link-title">{t('previous')}</span>
-                  </a>
-                </div>
+                <PageLink rel="prev" href={pageHref(props.page - 1)} label={t('previous')} />
               )}
               <p className="govuk-body govuk-!-display-inline-block govuk-!-margin-bottom-0 govuk-!-padding-left-3 govuk-!-padding-right-3">
                 {t('pageOf', { page: props.page, pages: props.pages })}
               </p>
               {props.page < props.pages && (
-                <div className="govuk-pagination__next">
-                  <a
-                    className="govuk-link govuk-pagination__link"
-                    href={pageHref(props.page + 1)}
-                    rel="next"
-                  >
-                    <span className="govuk-pagination__link-title">{t('next')}</span>
-                    <svg
-                      className="govuk-pagination__icon govuk-pagination__icon--next"
-                      xmlns="http://www.w3.org/2000/svg"
-                      height="13"
-                      width="15"
-                      aria-hidden="true"
-                      focusable="false"
-                      viewBox="0 0 15 13"
-                    >
-                      <path d="m8.107-0.0078125-1.4136 1.414 4.2926 4.293h-12.986v2h12.896l-4.1855 3.9766 1.377 1.4492 6.7441-6.4062-6.7246-6.7266z" />
-                    </svg>
-                  </a>
-                </div>
+                <PageLink rel="next" href={pageHref(props.page + 1)} label={t('next')} />
               )}
             </nav>
           )}
         </div>
       </div>
     </>
+  );
+}
+
+// GOV.UK pagination's arrows: the previous one before its label, the next one after.
+const ARROWS = {
+  prev: 'm6.5938-0.0078125-6.7266 6.7266 6.7441 6.4062 1.377-1.449-4.1856-3.9768h12.896v-2h-12.984l4.2931-4.293-1.414-1.414z',
+  next: 'm8.107-0.0078125-1.4136 1.414 4.2926 4.293h-12.986v2h12.896l-4.1855 3.9766 1.377 1.4492 6.7441-6.4062-6.7246-6.7266z',
+};
+
+function PageLink(props: { rel: 'prev' | 'next'; href: string; label: string }) {
+  const arrow = (
+    <svg
+      className={`govuk-pagination__icon govuk-pagination__icon--${props.rel}`}
+      xmlns="http://www.w3.org/2000/svg"
+      height="13"
+      width="15"
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 15 13"
+    >
+      <path d={ARROWS[props.rel]} />
+    </svg>
+  );
+  const label = <span className="govuk-pagination__link-title">{props.label}</span>;
+  return (
+    <div className={`govuk-pagination__${props.rel}`}>
+      <a className="govuk-link govuk-pagination__link" href={props.href} rel={props.rel}>
+        {props.rel === 'prev' ? (
+          <>
+            {arrow}
+            {label}
+          </>
+        ) : (
+          <>
+            {label}
+            {arrow}
+          </>
+        )}
+      </a>
+    </div>
   );
 }
 

@@ -87,7 +87,9 @@ const TEXT = {
   anyTag: { en: 'Any tag', cy: 'Unrhyw dag' },
   search: { en: 'Search the answers', cy: 'Chwilio’r atebion' },
   applyFilter: { en: 'Apply filter', cy: 'Hidlo' },
+  // Welsh puts the singular noun after any number ('3 ymateb'); English needs its own 'one'.
   found: { en: '{n} responses', cy: '{n} ymateb' },
+  foundOne: { en: '1 response', cy: '1 ymateb' },
   downloadCsv: { en: 'Download these responses (CSV)', cy: 'Lawrlwytho’r ymatebion hyn (CSV)' },
   received: { en: 'Received', cy: 'Wedi dod i law' },
   said: { en: 'What they said', cy: 'Beth ddywedon nhw' },
@@ -214,6 +216,11 @@ export type TextKey = keyof typeof TEXT;
 /** The text in this language, with `{name}` placeholders filled in. */
 export function text(lang: UiLang, key: TextKey, params: Record<string, string | number> = {}) {
   return TEXT[key][lang].replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** How many responses a list holds, with thousands grouped ('1,250 responses', '1 response'). */
+export function responsesFound(lang: UiLang, n: number): string {
+  return text(lang, n === 1 ? 'foundOne' : 'found', { n: n.toLocaleString('en-GB') });
 }
 
 export const uiLang = (value: unknown): UiLang => (value === 'cy' ? 'cy' : 'en');

@@ -5,7 +5,7 @@ import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
 import { csrfToken, sha256 } from '../../server/team/session';
-import { auditText, text, textKeys } from '../../server/team/text';
+import { auditText, responsesFound, text, textKeys } from '../../server/team/text';
 import { teamServerOptions } from '../server/fixtures';
 
 let app: FastifyInstance;
@@ -118,7 +118,7 @@ describe('team pages', () => {
     expect(all.indexOf(ids.welsh)).toBeLessThan(all.indexOf(ids.plain));
     expect(all).not.toContain('07700');
     expect(all).toContain('Call me on […] about […]');
-    expect((await viewer.get('/team/responses?respondentLang=cy')).body).toContain('1 responses');
+    expect((await viewer.get('/team/responses?respondentLang=cy')).body).toContain('>1 response<');
     expect((await viewer.get('/team/responses?contact=yes')).body).toContain(ids.contact);
     expect((await viewer.get('/team/responses?contact=yes')).body).not.toContain(ids.plain);
     const answered = (
@@ -126,12 +126,58 @@ describe('team pages', () => {
     ).body;
     expect(answered).toContain(ids.plain);
     expect(answered).not.toContain(ids.welsh);
-    expect((await viewer.get('/team/responses?q=quicker')).body).toContain('1 responses');
+    expect((await viewer.get('/team/responses?q=quicker')).body).toContain('>1 response<');
     expect((await viewer.get('/team/responses?from=2026-03-02&to=2026-03-02')).body).toContain(
-      '1 responses',
+      '>1 response<',
     );
     // No export link for a viewer.
     expect(all).not.toContain('export.csv');
+  });
+
+  it('pages through the list 20 at a time, keeping the filter, in English and Welsh', async () => {
+    await setup();
+    for (let i = 0; i < 42; i++)
+      await store.save({
+        surveyId: 'fixture-pages',
+        definitionHash: 'abcdef0123456789',
+        receivedAt: new Date(Date.UTC(2026, 2, 4, 10, i)),
+        answers: { howSatisfied: '3', serviceName: 'fixture-pages-service' },
+        lang: 'en',
+      });
+    const viewer = await as('viewer');
+    const rows = (html: string) => html.match(/href="\/team\/responses\/[0-9a-f-]{36}/g)?.length;
+    const first = (await viewer.get('/team/responses?respondentLang=en')).body;
+    expect(first).toContain('>44 responses<');
+    expect(first).toContain('Page 1 of 3');
+    expect(rows(first)).toBe(20);
+    expect(first).not.toContain('rel="prev"');
+    expect(first).toMatch(/href="\/team\/responses\?respondentLang=en&amp;page=2" rel="next"/);
+    const middle = (await viewer.get('/team/responses?respondentLang=en&page=2')).body;
+    expect(middle).toContain('Page 2 of 3');
+    expect(middle).toMatch(/href="\/team\/responses\?respondentLang=en&amp;page=1" rel="prev"/);
+    expect(middle).toMatch(/href="\/team\/responses\?respondentLang=en&amp;page=3" rel="next"/);
+    // Past the end shows the last page, with the 4 left over and no way further on.
+    const last = (await viewer.get('/team/responses?respondentLang=en&page=99')).body;
+    expect(last).toContain('Page 3 of 3');
+    expect(rows(last)).toBe(4);
+    expect(last).not.toContain('rel="next"');
+    const welsh = (await viewer.get('/team/responses?page=2&lang=cy')).body;
+    expect(welsh).toContain('>45 ymateb<');
+    expect(welsh).toContain('Tudalen 2 o 3');
+    expect(welsh).toMatch(/>Blaenorol<[\s\S]*>Nesaf</);
+    expect(welsh).toMatch(/href="\/team\/responses\?page=3&amp;lang=cy" rel="next"/);
+    // One page needs no pagination.
+    expect((await viewer.get('/team/responses?respondentLang=cy')).body).not.toContain(
+      'govuk-pagination',
+    );
+  });
+
+  it('counts responses as people read them: one in the singular, thousands grouped', () => {
+    expect(responsesFound('en', 1)).toBe('1 response');
+    expect(responsesFound('en', 0)).toBe('0 responses');
+    expect(responsesFound('en', 12500)).toBe('12,500 responses');
+    expect(responsesFound('cy', 1)).toBe('1 ymateb');
+    expect(responsesFound('cy', 12500)).toBe('12,500 ymateb');
   });
 
   it('shows a viewer no contact details and refuses them export, deletion, members and audit', async () => {
