@@ -40,6 +40,9 @@ function afterHydration(): void {
     ? Promise.resolve()
     : Promise.resolve(useSurveyStore.persist.rehydrate()).then(() => {
         useRestored.setState({ restored: true });
+        // Saved answers can show questions the server's page left out (a `showWhen` rule), so
+        // their styles must be there too.
+        if (Object.keys(useSurveyStore.getState().answers).length) applyFullStyles();
         // Loaders run again with the saved state: an expired or unstarted survey goes to the timeout page.
         return router.revalidate();
       });

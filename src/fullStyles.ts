@@ -22,5 +22,6 @@ export function fetchFullStyles(): void {
 
 /** Applies the full stylesheet to the screen (as soon as it has arrived). */
 export function applyFullStyles(): void {
-  if (sheet) sheet.media = 'all';
+  // Only once: setting `media` again, even to the same value, makes the browser re-check it.
+  if (sheet && sheet.media !== 'all') sheet.media = 'all';
 }

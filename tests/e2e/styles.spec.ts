@@ -1,7 +1,7 @@
 // Pages the journeys without JavaScript do not pass through on their way (start pages, pages with
 // errors, finish, timeout, cookies, not found) are styled by the rules the server puts inline
 // exactly as by the full stylesheet. The question pages are checked in nojs.spec.ts.
-import { expect, test } from './helpers/fixtures';
+import { STORAGE_KEY, expect, test } from './helpers/fixtures';
 import { expectInlineStylesComplete } from './helpers/styles';
 import { LANGS, pathOf, surveys } from './helpers/surveys';
 
@@ -9,15 +9,21 @@ for (const lang of LANGS) {
   test(`${lang}: every kind of page is complete with its inline styles`, async ({ page }) => {
     // The page exactly as the server sent it, as with JavaScript off.
     await page.route('**/assets/*.js', (route) => route.abort());
+    let withErrors = 0;
     for (const survey of surveys) {
       await page.goto(pathOf(lang, survey));
       await expectInlineStylesComplete(page, `${lang}/${survey.id}`);
       if (survey.layout !== 'single') await page.locator('.govuk-button--start').click();
-      // The first page sent empty: its error summary and messages (if it requires anything).
+      // The first page sent empty: its error summary and messages, or, where nothing on it is
+      // required, the second page.
       await page.locator('form button.govuk-button').first().click();
       await page.waitForLoadState('load');
-      await expectInlineStylesComplete(page, `${lang}/${survey.id}/errors`);
+      const errors = (await page.locator('.govuk-error-summary').count()) > 0;
+      if (errors) withErrors++;
+      await expectInlineStylesComplete(page, `${lang}/${survey.id}/${errors ? 'errors' : 'next'}`);
     }
+    // Most surveys require their first answer, so error pages are checked in earnest.
+    expect(withErrors).toBeGreaterThan(surveys.length / 2);
     for (const target of ['finish', 'timeout']) {
       await page.goto(pathOf(lang, surveys[0]!, target));
       await expectInlineStylesComplete(page, `${lang}/${target}`);
@@ -44,4 +50,40 @@ test('with JavaScript, the full stylesheet is applied from the first tap', async
     .toBe(pathOf('en', survey, survey.pages[0]!.id));
   await page.locator('form button.govuk-button').first().click();
   await expect(page.locator('.govuk-error-summary')).toHaveCSS('border-top-width', '5px');
+});
+
+// Keyboard only, with no tap: the first key press switches the full sheet on.
+test('with JavaScript, a key press alone switches the full stylesheet on', async ({ page }) => {
+  const survey = surveys.find((s) => s.layout !== 'single' && s.start)!;
+  await page.goto(pathOf('en', survey));
+  const full = page.locator('link[rel="stylesheet"][href^="/assets/"]');
+  await expect(full).toHaveAttribute('media', 'print');
+  await page.keyboard.press('Tab');
+  await expect(full).toHaveAttribute('media', 'all');
+});
+
+// Answers saved in this browser can show a question the server's page left out (it rendered
+// with no answers): that question is styled without waiting for a tap. In e-result, saying you
+// will share your result 1 to 5 times asks who with, in a text box no other part of the page has.
+test('with JavaScript, a question shown by saved answers is styled at once', async ({ page }) => {
+  await page.addInitScript(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [
+      STORAGE_KEY,
+      JSON.stringify({
+        state: {
+          surveyName: 'e-result',
+          answers: { howManyTimes: '2' },
+          inProgress: true,
+          lastActivity: Date.now(),
+        },
+        version: 0,
+      }),
+    ],
+  );
+  await page.goto('/en/e-result/q1');
+  const box = page.getByLabel('Who will you share it with?');
+  await expect(box).toBeVisible();
+  // The browser's own text box has an inset border; GOV.UK's is solid.
+  await expect(box).toHaveCSS('border-top-style', 'solid');
 });
