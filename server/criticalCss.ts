@@ -19,13 +19,34 @@ export interface CriticalCss {
   hash: string;
 }
 
+// Classes inside these need not all be on the page: `:not(.a)` wants .a absent, `:is(.a, .b)`
+// wants only one of them, `:has(.a)` a descendant. Left out, such a rule is kept whenever the
+// rest of it matches: sometimes a rule too many, never one too few.
+const LOOSE_PSEUDO = /:(?:not|is|where|has|matches|-webkit-any)\(/g;
+
+/** The selector without loose pseudo-classes (nested brackets included) and attribute tests. */
+function requiredPart(selector: string): string {
+  let rest = '';
+  let at = 0;
+  for (const match of selector.matchAll(LOOSE_PSEUDO)) {
+    if (match.index < at) continue; // inside one already left out
+    rest += selector.slice(at, match.index);
+    let depth = 1;
+    at = match.index + match[0].length;
+    for (; at < selector.length && depth > 0; at++)
+      if (selector[at] === '(') depth++;
+      else if (selector[at] === ')') depth--;
+  }
+  // An attribute value can hold a dot (`[href$=".pdf"]`) that is no class.
+  return (rest + selector.slice(at)).replace(/\[[^\]]*\]/g, '');
+}
+
 /**
  * The classes a selector needs on the page: a rule can style this page only if every one of them
- * is in its markup. A class inside `:not(…)` is not needed.
+ * is in its markup.
  */
 function classesOf(selector: string): string[] {
-  const outside = selector.replace(/:not\([^)]*\)/g, '');
-  return [...outside.matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) =>
+  return [...requiredPart(selector).matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) =>
     match[1]!.replace(/\\(.)/g, '$1'),
   );
 }
@@ -59,7 +80,7 @@ function keepNode(node: ChildNode, present: (name: string) => boolean): ChildNod
   if (
     node.type === 'atrule' &&
     node.nodes &&
-    node.name !== 'keyframes' &&
+    !node.name.endsWith('keyframes') && // also -webkit-keyframes: its steps are not selectors
     node.name !== 'font-face'
   )
     return keepUsed(node, present);

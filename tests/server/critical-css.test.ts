@@ -20,6 +20,12 @@ const STYLESHEET = [
   '@media (min-width:40.0625em){.govuk-body{font-size:19px}.govuk-table{font-size:19px}}',
   '@media print{.govuk-table{color:#000}}',
   '@keyframes spin{to{transform:rotate(1turn)}}',
+  '@-webkit-keyframes pulse{12.5%{opacity:.5}}',
+  '.govuk-body:is(.govuk-tag,.govuk-button){outline:0}',
+  '.govuk-button:where(:not(.govuk-tag)){border:0}',
+  '.govuk-body:has(.govuk-link){gap:0}',
+  '.govuk-body[data-file$=".pdf"]{color:red}',
+  '.govuk-tag[data-file$=".pdf"]{color:blue}',
 ].join('');
 
 const PAGE = `<html class="x"><body><p class="govuk-body govuk-!-margin-bottom-4">Hello</p>
@@ -52,6 +58,19 @@ describe('criticalCssFor', () => {
     expect(css).toContain(
       '.govuk-frontend-supported .govuk-radios__conditional--hidden{display:none}',
     );
+  });
+
+  it('does not need the classes inside :is(), :where() or :has(), nor a dot in an attribute test', () => {
+    expect(css).toContain('.govuk-body:is(.govuk-tag,.govuk-button){outline:0}');
+    expect(css).toContain('.govuk-button:where(:not(.govuk-tag)){border:0}');
+    expect(css).toContain('.govuk-body:has(.govuk-link){gap:0}');
+    expect(css).toContain('.govuk-body[data-file$=".pdf"]{color:red}');
+    // The class outside the brackets still counts.
+    expect(css).not.toContain('color:blue');
+  });
+
+  it('keeps prefixed keyframes whole', () => {
+    expect(css).toContain('@-webkit-keyframes pulse{12.5%{opacity:.5}}');
   });
 
   it('keeps only the used selectors of a list, and media rules with what is left in them', () => {
