@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import './i18n';
 import { clock } from './clock';
-import { applyFullStyles } from './fullStyles';
+import { applyFullStyles, applyFullStylesWhenIdle } from './fullStyles';
 import { routes } from './routes';
 import { useRestored, useSurveyStore, type SurveyData } from './store';
 
@@ -48,6 +48,7 @@ function afterHydration(): void {
       });
   void restored.then(() => {
     document.documentElement.dataset.app = 'live';
+    applyFullStylesWhenIdle();
   });
 }
 

@@ -1,9 +1,10 @@
 // The server sends each page with only the styles its own markup uses, inline
 // (server/criticalCss.ts); what the app draws later (the next page, error messages) needs the
 // whole stylesheet. It is fetched once the page is on screen as a print sheet, which the browser
-// parses but does not apply, and switched on at the respondent's first tap, key press or focus,
-// or the app's first change of page. Applying it restyles the whole page: done earlier, that work
-// would hold up a phone while the page is still loading.
+// parses but does not apply, and switched on in the first idle moment after the page is live.
+// Applying it restyles the whole page: done while the page loads, that work held a phone up;
+// done at the first tap, it slowed the answer to that tap. The first tap, key press or focus, the
+// app's first change of page and restored answers still switch it on if no idle moment came.
 let sheet: HTMLLinkElement | undefined;
 
 /** Starts fetching the full stylesheet, if the server named one. */
@@ -24,4 +25,19 @@ export function fetchFullStyles(): void {
 export function applyFullStyles(): void {
   // Only once: setting `media` again, even to the same value, makes the browser re-check it.
   if (sheet && sheet.media !== 'all') sheet.media = 'all';
+}
+
+/**
+ * Applies the full stylesheet in the first idle moment once it has arrived and the page is live:
+ * the restyle is then a short task of its own rather than part of the respondent's first tap.
+ */
+export function applyFullStylesWhenIdle(): void {
+  const link = sheet;
+  if (!link) return;
+  const soon = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(applyFullStyles, { timeout: 2000 })
+      : setTimeout(applyFullStyles, 200);
+  if (link.sheet) soon();
+  else link.addEventListener('load', soon, { once: true });
 }

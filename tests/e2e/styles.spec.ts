@@ -1,6 +1,7 @@
 // Pages the journeys without JavaScript do not pass through on their way (start pages, pages with
 // errors, finish, timeout, cookies, not found) are styled by the rules the server puts inline
 // exactly as by the full stylesheet. The question pages are checked in nojs.spec.ts.
+import type { Page } from '@playwright/test';
 import { STORAGE_KEY, expect, test } from './helpers/fixtures';
 import { expectInlineStylesComplete } from './helpers/styles';
 import { LANGS, pathOf, surveys } from './helpers/surveys';
@@ -36,14 +37,16 @@ for (const lang of LANGS) {
 }
 
 // With JavaScript the full sheet arrives after the first paint as a print sheet (applied to
-// nothing), and is switched on at the first tap, so the pages the app draws are fully styled.
-test('with JavaScript, the full stylesheet is applied from the first tap', async ({ page }) => {
+// nothing), and is switched on in the first idle moment once the page is live, so the pages the
+// app draws are fully styled.
+test('with JavaScript, the full stylesheet is switched on once the page is live', async ({
+  page,
+}) => {
   const survey = surveys.find((s) => s.layout !== 'single' && s.start)!;
   await page.goto(pathOf('en', survey));
   const full = page.locator('link[rel="stylesheet"][href^="/assets/"]');
-  await expect(full).toHaveAttribute('media', 'print');
-  await page.locator('.govuk-button--start').click();
   await expect(full).toHaveAttribute('media', 'all');
+  await page.locator('.govuk-button--start').click();
   // A page and an error summary drawn by the app, not the server: styled by the full sheet.
   await expect
     .poll(() => new URL(page.url()).pathname)
@@ -52,38 +55,58 @@ test('with JavaScript, the full stylesheet is applied from the first tap', async
   await expect(page.locator('.govuk-error-summary')).toHaveCSS('border-top-width', '5px');
 });
 
-// Keyboard only, with no tap: the first key press switches the full sheet on.
-test('with JavaScript, a key press alone switches the full stylesheet on', async ({ page }) => {
-  const survey = surveys.find((s) => s.layout !== 'single' && s.start)!;
-  await page.goto(pathOf('en', survey));
-  const full = page.locator('link[rel="stylesheet"][href^="/assets/"]');
-  await expect(full).toHaveAttribute('media', 'print');
-  await page.keyboard.press('Tab');
-  await expect(full).toHaveAttribute('media', 'all');
-});
+// A phone too busy to be idle: the sheet waits as a print sheet, and the respondent's first tap
+// or key press, or saved answers that change the page, switch it on.
+test.describe('with JavaScript, on a page that is never idle', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+  });
 
-// Answers saved in this browser can show a question the server's page left out (it rendered
-// with no answers): that question is styled without waiting for a tap. In e-result, saying you
-// will share your result 1 to 5 times asks who with, in a text box no other part of the page has.
-test('with JavaScript, a question shown by saved answers is styled at once', async ({ page }) => {
-  await page.addInitScript(
-    ([key, value]) => localStorage.setItem(key!, value!),
-    [
-      STORAGE_KEY,
-      JSON.stringify({
-        state: {
-          surveyName: 'e-result',
-          answers: { howManyTimes: '2' },
-          inProgress: true,
-          lastActivity: Date.now(),
-        },
-        version: 0,
-      }),
-    ],
-  );
-  await page.goto('/en/e-result/q1');
-  const box = page.getByLabel('Who will you share it with?');
-  await expect(box).toBeVisible();
-  // The browser's own text box has an inset border; GOV.UK's is solid.
-  await expect(box).toHaveCSS('border-top-style', 'solid');
+  const startPage = async (page: Page) => {
+    const survey = surveys.find((s) => s.layout !== 'single' && s.start)!;
+    await page.goto(pathOf('en', survey));
+    const full = page.locator('link[rel="stylesheet"][href^="/assets/"]');
+    await expect(full).toHaveAttribute('media', 'print');
+    return full;
+  };
+
+  test('the first tap switches the full stylesheet on', async ({ page }) => {
+    const full = await startPage(page);
+    await page.locator('.govuk-button--start').click();
+    await expect(full).toHaveAttribute('media', 'all');
+  });
+
+  test('a key press alone switches the full stylesheet on', async ({ page }) => {
+    const full = await startPage(page);
+    await page.keyboard.press('Tab');
+    await expect(full).toHaveAttribute('media', 'all');
+  });
+
+  // Answers saved in this browser can show a question the server's page left out (it rendered
+  // with no answers). In e-result, saying you will share your result 1 to 5 times asks who with,
+  // in a text box no other part of the page has.
+  test('a question shown by saved answers is styled at once', async ({ page }) => {
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [
+        STORAGE_KEY,
+        JSON.stringify({
+          state: {
+            surveyName: 'e-result',
+            answers: { howManyTimes: '2' },
+            inProgress: true,
+            lastActivity: Date.now(),
+          },
+          version: 0,
+        }),
+      ],
+    );
+    await page.goto('/en/e-result/q1');
+    const box = page.getByLabel('Who will you share it with?');
+    await expect(box).toBeVisible();
+    // The browser's own text box has an inset border; GOV.UK's is solid.
+    await expect(box).toHaveCSS('border-top-style', 'solid');
+  });
 });
