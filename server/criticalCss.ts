@@ -41,14 +41,22 @@ function requiredPart(selector: string): string {
   return (rest + selector.slice(at)).replace(/\[[^\]]*\]/g, '');
 }
 
+// Worked out once per selector, not again for every new shape of page.
+const required = new Map<string, string[]>();
+
 /**
  * The classes a selector needs on the page: a rule can style this page only if every one of them
  * is in its markup.
  */
 function classesOf(selector: string): string[] {
-  return [...requiredPart(selector).matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) =>
-    match[1]!.replace(/\\(.)/g, '$1'),
-  );
+  let names = required.get(selector);
+  if (!names) {
+    names = [...requiredPart(selector).matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) =>
+      match[1]!.replace(/\\(.)/g, '$1'),
+    );
+    required.set(selector, names);
+  }
+  return names;
 }
 
 function classesIn(html: string): Set<string> {
