@@ -9,53 +9,52 @@ import { applyFullStyles, applyFullStylesWhenIdle } from './fullStyles';
 import { routes } from './routes';
 import { useRestored, useSurveyStore, type SurveyData } from './store';
 
-/** What the server rendered with, in a JSON data block (not a script: the CSP allows no inline script). */
-const boot = JSON.parse(document.getElementById('app-data')?.textContent || '{}') as {
-  router?: unknown;
-  state?: SurveyData | null;
-};
-// React Router reads the server's loader data and errors from here when the router is created.
-(window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = boot.router;
-// A draft kept by the server (the script did not run on earlier pages) becomes this browser's.
-if (boot.state) useSurveyStore.setState({ ...boot.state, lastActivity: clock.now() });
-
-const router = createBrowserRouter(routes);
-// A page the app draws itself needs the full stylesheet (the server's page came with its own).
-const firstLocation = router.state.location.key;
-router.subscribe((state) => {
-  if (state.navigation.location || state.location.key !== firstLocation) applyFullStyles();
-});
-
 /** Runs `then` once React has committed the hydrated page. */
 function Hydrated({ then, children }: { then: () => void; children: ReactNode }) {
   useEffect(then, [then]);
   return children;
 }
 
-let live = false;
-function afterHydration(): void {
-  if (live) return; // StrictMode runs effects twice in development
-  live = true;
-  const restored = boot.state
-    ? Promise.resolve()
-    : Promise.resolve(useSurveyStore.persist.rehydrate()).then(() => {
-        useRestored.setState({ restored: true });
-        // Saved answers can show questions the server's page left out (a `showWhen` rule), so
-        // their styles must be there too.
-        if (Object.keys(useSurveyStore.getState().answers).length) applyFullStyles();
-        // Loaders run again with the saved state: an expired or unstarted survey goes to the timeout page.
-        return router.revalidate();
-      });
-  void restored.then(() => {
-    document.documentElement.dataset.app = 'live';
-    applyFullStylesWhenIdle();
-  });
-}
+/** Makes the server's page live: called once the app and the full stylesheet have both arrived. */
+export function startApp(): void {
+  /** What the server rendered with, in a JSON data block (not a script: the CSP allows no inline script). */
+  const boot = JSON.parse(document.getElementById('app-data')?.textContent || '{}') as {
+    router?: unknown;
+    state?: SurveyData | null;
+  };
+  // React Router reads the server's loader data and errors from here when the router is created.
+  (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = boot.router;
+  // A draft kept by the server (the script did not run on earlier pages) becomes this browser's.
+  if (boot.state) useSurveyStore.setState({ ...boot.state, lastActivity: clock.now() });
 
-// Old hash links (/#/en/<survey>/q2) never reach the server: send them to the path form first.
-if (location.hash.startsWith('#/')) location.replace(location.hash.slice(1));
-// As a transition, hydration works in short slices, so a slow phone stays responsive meanwhile.
-else
+  const router = createBrowserRouter(routes);
+  // A page the app draws itself needs the full stylesheet (the server's page came with its own).
+  const firstLocation = router.state.location.key;
+  router.subscribe((state) => {
+    if (state.navigation.location || state.location.key !== firstLocation) applyFullStyles();
+  });
+
+  let live = false;
+  const afterHydration = () => {
+    if (live) return; // StrictMode runs effects twice in development
+    live = true;
+    const restored = boot.state
+      ? Promise.resolve()
+      : Promise.resolve(useSurveyStore.persist.rehydrate()).then(() => {
+          useRestored.setState({ restored: true });
+          // Saved answers can show questions the server's page left out (a `showWhen` rule), so
+          // their styles must be there too.
+          if (Object.keys(useSurveyStore.getState().answers).length) applyFullStyles();
+          // Loaders run again with the saved state: an expired or unstarted survey goes to the timeout page.
+          return router.revalidate();
+        });
+    void restored.then(() => {
+      document.documentElement.dataset.app = 'live';
+      applyFullStylesWhenIdle();
+    });
+  };
+
+  // As a transition, hydration works in short slices, so a slow phone stays responsive meanwhile.
   startTransition(() => {
     hydrateRoot(
       document.getElementById('root')!,
@@ -66,3 +65,4 @@ else
       </StrictMode>,
     );
   });
+}

@@ -6,19 +6,38 @@
 // done at the first tap, it slowed the answer to that tap. The first tap, key press or focus, the
 // app's first change of page and restored answers still switch it on if no idle moment came.
 let sheet: HTMLLinkElement | undefined;
+let arrived: Promise<boolean> | undefined;
 
-/** Starts fetching the full stylesheet, if the server named one. */
-export function fetchFullStyles(): void {
-  const href = document.querySelector<HTMLElement>('style[data-app-styles]')?.dataset.appStyles;
-  if (!href || sheet) return;
-  sheet = Object.assign(document.createElement('link'), {
+/** Adds the stylesheet as a print sheet, in place of an earlier one; resolves whether it loaded. */
+function addSheet(href: string): Promise<boolean> {
+  sheet?.remove();
+  const link = Object.assign(document.createElement('link'), {
     rel: 'stylesheet',
     href,
     media: 'print',
   });
-  document.head.append(sheet);
-  for (const type of ['pointerdown', 'keydown', 'focusin'])
-    addEventListener(type, applyFullStyles, { capture: true, once: true, passive: true });
+  sheet = link;
+  document.head.append(link);
+  return new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(true), { once: true });
+    link.addEventListener('error', () => resolve(false), { once: true });
+  });
+}
+
+/**
+ * Starts fetching the full stylesheet, if the server named one. Resolves true once it is there
+ * (or when there is none to fetch: the development server's styles come with the script), false
+ * when it failed to arrive twice, as on a connection that keeps dropping.
+ */
+export function fetchFullStyles(): Promise<boolean> {
+  const href = document.querySelector<HTMLElement>('style[data-app-styles]')?.dataset.appStyles;
+  if (!href) return Promise.resolve(true);
+  if (!arrived) {
+    arrived = addSheet(href).then((loaded) => loaded || addSheet(href));
+    for (const type of ['pointerdown', 'keydown', 'focusin'])
+      addEventListener(type, applyFullStyles, { capture: true, once: true, passive: true });
+  }
+  return arrived;
 }
 
 /** Applies the full stylesheet to the screen (as soon as it has arrived). */
@@ -32,12 +51,9 @@ export function applyFullStyles(): void {
  * the restyle is then a short task of its own rather than part of the respondent's first tap.
  */
 export function applyFullStylesWhenIdle(): void {
-  const link = sheet;
-  if (!link) return;
-  const soon = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(applyFullStyles, { timeout: 2000 })
-      : setTimeout(applyFullStyles, 200);
-  if (link.sheet) soon();
-  else link.addEventListener('load', soon, { once: true });
+  void arrived?.then((loaded) => {
+    if (!loaded) return;
+    if ('requestIdleCallback' in window) requestIdleCallback(applyFullStyles, { timeout: 2000 });
+    else setTimeout(applyFullStyles, 200);
+  });
 }

@@ -11,15 +11,22 @@ document.body.classList.add(...SCRIPT_CLASSES);
 // 'loading' until the page is live (tests and the page benchmark wait for 'live').
 document.documentElement.dataset.app = 'loading';
 
+/** Back to the page as drawn for no script: conditional questions show open, forms post to the server. */
+function withoutApp(): void {
+  document.body.classList.remove(...SCRIPT_CLASSES);
+  delete document.documentElement.dataset.app;
+}
+
+// Old hash links (/#/en/<survey>/q2) never reach the server: send them to the path form first.
+if (location.hash.startsWith('#/')) location.replace(location.hash.slice(1));
 // A frame callback runs just before the first paint; a task queued from it runs after.
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    fetchFullStyles();
-    return import('./app').catch(() => {
-      // The app did not arrive (a dropped connection): back to the page as drawn for no
-      // script, whose conditional questions show open and whose forms post to the server.
-      document.body.classList.remove(...SCRIPT_CLASSES);
-      delete document.documentElement.dataset.app;
-    });
-  }),
-);
+else
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      // The pages the app draws need the full stylesheet, so the app starts only with it. When
+      // either fails to arrive (a dropped connection), the server goes on drawing the pages.
+      Promise.all([import('./app'), fetchFullStyles()])
+        .then(([app, styled]) => (styled ? app.startApp() : withoutApp()))
+        .catch(withoutApp);
+    }),
+  );

@@ -69,3 +69,51 @@ test('when the app never arrives, the page works as it does without JavaScript',
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.locator('.govuk-error-summary')).toBeVisible();
 });
+
+// The pages the app draws need the full stylesheet (the server's page has only its own rules).
+const FULL_SHEET = /\/assets\/index-[^/]*\.css$/;
+
+test('when the full stylesheet never arrives, the page works as it does without JavaScript', async ({
+  page,
+}) => {
+  let tries = 0;
+  await page.route(FULL_SHEET, (route) => {
+    tries++;
+    return route.abort('connectionfailed');
+  });
+  const survey = surveys.find((s) => s.layout !== 'single' && s.start)!;
+  await page.goto(pathOf('en', survey));
+  await page.waitForFunction(() => document.documentElement.dataset.app === undefined, null, {
+    timeout: 10_000,
+  });
+  // Tried twice, then left to the server.
+  expect(tries).toBe(2);
+  await expect(page.locator('body')).not.toHaveClass(/govuk-frontend-supported/);
+  await page.getByRole('button', { name: 'Start now' }).click();
+  await expect(page).toHaveURL(/\?draft=/);
+  // Continue with nothing chosen: the server's page with its error summary, styled by its own rules.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.locator('.govuk-error-summary')).toHaveCSS('border-top-width', '5px');
+});
+
+test('a full stylesheet lost once is fetched again, and the app starts with it', async ({
+  page,
+}) => {
+  let tries = 0;
+  await page.route(FULL_SHEET, (route) =>
+    ++tries === 1 ? route.abort('connectionfailed') : route.continue(),
+  );
+  const survey = surveys.find((s) => s.layout !== 'single' && s.start)!;
+  await page.goto(pathOf('en', survey));
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'live');
+  expect(tries).toBe(2);
+  // One sheet in the page, the one that arrived, switched on.
+  const full = page.locator('link[rel="stylesheet"][href^="/assets/"]');
+  await expect(full).toHaveCount(1);
+  await expect(full).toHaveAttribute('media', 'all');
+  await page.getByRole('button', { name: 'Start now' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // The app's own page and error summary, not the server's: no draft in the address.
+  await expect(page.locator('.govuk-error-summary')).toHaveCSS('border-top-width', '5px');
+  expect(page.url()).not.toContain('draft=');
+});
