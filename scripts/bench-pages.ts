@@ -82,6 +82,12 @@ async function load(browser: Browser, base: string, target: Target, js: boolean)
   // Chromium's own clock (seconds) for the navigation, the first paint with content, and each response.
   const finished: { at: number; bytes: number }[] = [];
   const lifecycle = new Map<string, number>();
+  // The clock starts when the page is asked for, as a respondent's tap does: the new document's
+  // first lifecycle event comes only once its response has begun, after the network's delay.
+  let asked: number | undefined;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.type === 'Document' && asked === undefined) asked = event.timestamp;
+  });
   cdp.on('Network.loadingFinished', (event) =>
     finished.push({ at: event.timestamp, bytes: event.encodedDataLength }),
   );
@@ -105,7 +111,7 @@ async function load(browser: Browser, base: string, target: Target, js: boolean)
   // Chromium reports the paint once its frame is presented, which can come after that check.
   for (let i = 0; shown && !lifecycle.has('firstContentfulPaint') && i < 50; i++)
     await new Promise((resolve) => setTimeout(resolve, 100));
-  const start = lifecycle.get('init') ?? Number.NaN;
+  const start = asked ?? Number.NaN;
   // Never shown: Infinity, so it sorts last. No paint event at all: NaN, a failed measurement.
   const visibleAt = shown ? (lifecycle.get('firstContentfulPaint') ?? Number.NaN) : Infinity;
   await context.close();
