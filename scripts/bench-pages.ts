@@ -79,14 +79,15 @@ async function load(browser: Browser, base: string, target: Target, js: boolean)
     });
   await cdp.send('Page.enable');
   await cdp.send('Page.setLifecycleEventsEnabled', { enabled: true });
-  // Chromium's own clock (seconds) for the navigation, the first paint with content, and each response.
+  // Chromium's own clock (seconds) for the first paint with content and each response.
   const finished: { at: number; bytes: number }[] = [];
   const lifecycle = new Map<string, number>();
   // The clock starts when the page is asked for, as a respondent's tap does: the new document's
   // first lifecycle event comes only once its response has begun, after the network's delay.
   let asked: number | undefined;
   cdp.on('Network.requestWillBeSent', (event) => {
-    if (event.type === 'Document' && asked === undefined) asked = event.timestamp;
+    // The page's own navigation: its request id is its loader's (a redirect keeps it).
+    if (event.requestId === event.loaderId && asked === undefined) asked = event.timestamp;
   });
   cdp.on('Network.loadingFinished', (event) =>
     finished.push({ at: event.timestamp, bytes: event.encodedDataLength }),

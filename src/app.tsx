@@ -1,5 +1,5 @@
-// The app, loaded by main.tsx once the server's page is on screen: makes the page live
-// (hydration) and then loads the respondent's saved answers.
+// The app, started by main.tsx once it and the full stylesheet have arrived: makes the server's
+// page live (hydration) and then loads the respondent's saved answers.
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';

@@ -1,18 +1,21 @@
 // Entry point, kept to a few lines: the server has drawn a complete page, so nothing on it waits
-// for the app. Its script (React, the router, the engine) is fetched once that page is on
-// screen, so on a slow connection it never competes with the first paint, and then makes the
-// page live. A module script only runs in browsers that GOV.UK Frontend supports, so the support
-// classes are set here, before the first paint (the CSP forbids inline scripts).
+// for the app. Its script (React, the router, the engine) and the full stylesheet are fetched
+// once that page is on screen, so on a slow connection they never compete with the first paint;
+// when both have arrived, the app makes the page live. A module script only runs in browsers
+// that GOV.UK Frontend supports, so the support classes are set here, before the first paint
+// (the CSP forbids inline scripts).
 import './styles.scss';
 import { fetchFullStyles } from './fullStyles';
 import { SCRIPT_CLASSES } from './scriptClasses';
 
 document.body.classList.add(...SCRIPT_CLASSES);
-// 'loading' until the page is live (tests and the page benchmark wait for 'live').
+// 'loading' until the page is live (the browser tests wait for 'live').
 document.documentElement.dataset.app = 'loading';
 
+let withoutScript = false;
 /** Back to the page as drawn for no script: conditional questions show open, forms post to the server. */
 function withoutApp(): void {
+  withoutScript = true;
   document.body.classList.remove(...SCRIPT_CLASSES);
   delete document.documentElement.dataset.app;
 }
@@ -24,9 +27,11 @@ else
   requestAnimationFrame(() =>
     setTimeout(() => {
       // The pages the app draws need the full stylesheet, so the app starts only with it. When
-      // either fails to arrive (a dropped connection), the server goes on drawing the pages.
-      Promise.all([import('./app'), fetchFullStyles()])
-        .then(([app, styled]) => (styled ? app.startApp() : withoutApp()))
+      // either fails to arrive (a dropped connection), the server goes on drawing the pages: at
+      // once, not after the rest has arrived.
+      const styled = fetchFullStyles().then((loaded) => loaded || withoutApp());
+      Promise.all([import('./app'), styled])
+        .then(([app]) => withoutScript || app.startApp())
         .catch(withoutApp);
     }),
   );

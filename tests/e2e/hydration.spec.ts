@@ -117,3 +117,25 @@ test('a full stylesheet lost once is fetched again, and the app starts with it',
   await expect(page.locator('.govuk-error-summary')).toHaveCSS('border-top-width', '5px');
   expect(page.url()).not.toContain('draft=');
 });
+
+test('an old hash link goes to the path form of the address', async ({ page }) => {
+  const survey = surveys.find((s) => s.layout !== 'single' && s.start)!;
+  await page.goto(`/#${pathOf('cy', survey)}`);
+  await expect.poll(() => new URL(page.url()).pathname).toBe(pathOf('cy', survey));
+  expect(new URL(page.url()).hash).toBe('');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'cy');
+});
+
+test('a lost stylesheet gives the page back at once, while the app is still on its way', async ({
+  page,
+}) => {
+  await page.route(FULL_SHEET, (route) => route.abort('connectionfailed'));
+  // The app's script never arrives: a connection that hangs rather than drops.
+  await page.route(/\/assets\/app-[^/]*\.js$/, () => undefined);
+  const survey = surveys.find((s) => s.layout !== 'single' && s.start)!;
+  await page.goto(pathOf('en', survey));
+  await page.waitForFunction(() => document.documentElement.dataset.app === undefined, null, {
+    timeout: 10_000,
+  });
+  await expect(page.locator('body')).not.toHaveClass(/govuk-frontend-supported/);
+});
