@@ -8,6 +8,7 @@ import {
   teamStore,
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
+  SSO_SESSION_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   type Sql,
 } from './team-sql';
@@ -29,6 +30,7 @@ const MIGRATIONS = [
   USED_CHALLENGES_MIGRATION,
   SSO_PENDING_MIGRATION,
   POSTGRES_TALLY_MIGRATION,
+  SSO_SESSION_MIGRATION,
 ];
 
 /**

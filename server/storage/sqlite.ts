@@ -10,6 +10,7 @@ import {
   teamStore,
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
+  SSO_SESSION_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   type Sql,
 } from './team-sql';
@@ -31,6 +32,7 @@ const MIGRATIONS = [
   USED_CHALLENGES_MIGRATION,
   SSO_PENDING_MIGRATION,
   SQLITE_TALLY_MIGRATION,
+  SSO_SESSION_MIGRATION,
 ];
 
 interface Row {

@@ -100,6 +100,12 @@ export const SSO_PENDING_MIGRATION = `CREATE TABLE team_sso_pending (
   );
   CREATE INDEX team_sso_pending_expires ON team_sso_pending (expires);`;
 
+/**
+ * Migration: whether a session began with single sign-on, so signing out of it also goes to
+ * the provider to end the organisation account's session there (a shared computer).
+ */
+export const SSO_SESSION_MIGRATION = `ALTER TABLE team_session ADD COLUMN sso INTEGER NOT NULL DEFAULT 0;`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface FeedbackRow {
@@ -280,8 +286,8 @@ export function teamStore(sql: Sql): TeamStore {
 
     async addSession(s) {
       await sql.run(
-        'INSERT INTO team_session (id_hash, member_id, created, last_seen) VALUES (?, ?, ?, ?)',
-        [s.idHash, s.memberId, s.created.toISOString(), s.lastSeen.toISOString()],
+        'INSERT INTO team_session (id_hash, member_id, created, last_seen, sso) VALUES (?, ?, ?, ?, ?)',
+        [s.idHash, s.memberId, s.created.toISOString(), s.lastSeen.toISOString(), s.sso ? 1 : 0],
       );
     },
     async session(idHash) {
@@ -290,6 +296,7 @@ export function teamStore(sql: Sql): TeamStore {
         member_id: string;
         created: string;
         last_seen: string;
+        sso: number;
       }>('SELECT * FROM team_session WHERE id_hash = ?', [idHash]);
       return (
         r && {
@@ -297,6 +304,7 @@ export function teamStore(sql: Sql): TeamStore {
           memberId: r.member_id,
           created: new Date(r.created),
           lastSeen: new Date(r.last_seen),
+          sso: r.sso === 1,
         }
       );
     },

@@ -36,6 +36,8 @@ export interface Session {
   memberId: string;
   created: Date;
   lastSeen: Date;
+  /** Began with single sign-on: signing out then also ends the session at the provider. */
+  sso?: boolean;
 }
 
 /**

@@ -17,7 +17,7 @@ import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
 import { registerQuestions } from './questions';
 import { registerResponses } from './responses';
-import { registerSso, SSO_START_PATH } from './sso';
+import { registerSso, SSO_SIGN_OUT_PATH, SSO_START_PATH } from './sso';
 import type { OidcSettings } from './sso-config';
 import {
   ABSOLUTE_MS,
@@ -193,8 +193,11 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     });
 
     team.post('/team/sign-out', { preHandler: allow('viewer') }, async (request, reply) => {
-      await endSession(store, request, reply);
-      return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
+      const ended = await endSession(store, request, reply);
+      // A session from single sign-on is also ended at the provider, or the next "Sign in with
+      // your organisation account" on this computer could go straight through.
+      const next = ended?.sso && options.oidc ? SSO_SIGN_OUT_PATH : '/team/sign-in';
+      return reply.redirect(withLang(next, langOf(request)), 303);
     });
 
     if (options.oidc) registerSso(team, ctx, options.oidc);

@@ -39,7 +39,7 @@ export interface PageProps {
   /** Signed-in pages show the navigation and a sign-out button. */
   nav?: { csrf: string; current: string; role: Role };
   script?: string;
-  /** An address to go on to at once (a 0-second refresh), for the page after single sign-on. */
+  /** An address to go on to at once (a 0-second refresh), for the pages between us and the provider. */
   refresh?: string;
   children: ReactNode;
 }

@@ -2,7 +2,7 @@
 // so a copy of the database cannot be used to sign in. 30 minutes idle, 12 hours in all.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Member, Role, TeamStore } from '../storage/team-types';
+import type { Member, Role, Session, TeamStore } from '../storage/team-types';
 
 export const COOKIE = 'team_session';
 export const IDLE_MS = 30 * 60 * 1000;
@@ -81,9 +81,10 @@ export async function startSession(
   reply: FastifyReply,
   memberId: string,
   now: Date,
+  sso = false,
 ): Promise<void> {
   const id = randomBytes(32).toString('base64url');
-  await store.addSession({ idHash: sha256(id), memberId, created: now, lastSeen: now });
+  await store.addSession({ idHash: sha256(id), memberId, created: now, lastSeen: now, sso });
   setCookie(request, reply, id, ABSOLUTE_MS / 1000);
 }
 
@@ -109,14 +110,17 @@ export async function currentSession(
   return { member, sessionId: id, csrf: csrfToken(id) };
 }
 
+/** Ends the request's session; resolves to it as it was, so the caller knows how it began. */
 export async function endSession(
   store: TeamStore,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<void> {
+): Promise<Session | undefined> {
   const id = cookieValue(request, COOKIE);
-  if (id) await store.removeSession(sha256(id));
+  const session = id ? await store.session(sha256(id)) : undefined;
+  if (session) await store.removeSession(session.idHash);
   clearCookie(request, reply);
+  return session;
 }
 
 export const hasRole = (member: Member, role: Role) => RANKS[member.role] >= RANKS[role];

@@ -10,6 +10,8 @@ export interface OidcSettings {
   clientSecret: string;
   /** PUBLIC_URL + CALLBACK_PATH, exactly as registered with the provider. */
   redirectUri: string;
+  /** PUBLIC_URL + SIGNED_OUT_PATH: where the provider sends people after signing out there. */
+  postLogoutRedirectUri: string;
   /** Space-separated, always with `openid`. */
   scope: string;
   /** The claim that lists the account's groups (default `groups`). */
@@ -18,6 +20,7 @@ export interface OidcSettings {
 }
 
 export const CALLBACK_PATH = '/team/sso/callback';
+export const SIGNED_OUT_PATH = '/team/sso/signed-out';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
@@ -77,6 +80,7 @@ export function oidcFromEnv(env: NodeJS.ProcessEnv): OidcSettings | undefined {
     clientId: value('OIDC_CLIENT_ID')!,
     clientSecret: value('OIDC_CLIENT_SECRET')!,
     redirectUri: `${publicUrl.origin}${CALLBACK_PATH}`,
+    postLogoutRedirectUri: `${publicUrl.origin}${SIGNED_OUT_PATH}`,
     scope: scopes.join(' '),
     groupsClaim,
     rules: parseRoleRules(value('OIDC_ROLES')!),

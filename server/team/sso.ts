@@ -7,7 +7,7 @@ import * as oidc from 'openid-client';
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../storage/team-types';
-import { langOf, type TeamContext } from './context';
+import { langOf, query, type TeamContext } from './context';
 import { withLang } from './layout';
 import { Message } from './pages';
 import {
@@ -19,11 +19,13 @@ import {
   sha256,
   startSession,
 } from './session';
-import { CALLBACK_PATH, type OidcSettings } from './sso-config';
+import { CALLBACK_PATH, SIGNED_OUT_PATH, type OidcSettings } from './sso-config';
 import { identityFrom, roleFor } from './sso-rules';
 import { text, type TextKey, type UiLang } from './text';
 
 export const SSO_START_PATH = '/team/sso';
+/** Where signing out of a single sign-on session goes on to, to end it at the provider too. */
+export const SSO_SIGN_OUT_PATH = '/team/sso/sign-out';
 const PENDING_MS = 10 * 60 * 1000;
 
 export function registerSso(team: FastifyInstance, ctx: TeamContext, settings: OidcSettings) {
@@ -138,7 +140,7 @@ export function registerSso(team: FastifyInstance, ctx: TeamContext, settings: O
     }
     const memberId = await memberFor(ctx, identity.email, role);
     await store.audit({ memberId, action: 'sign-in:sso', at: clock(), target: null });
-    await startSession(store, request, reply, memberId, clock());
+    await startSession(store, request, reply, memberId, clock(), true);
     // Not straight to /team: this redirect is still part of the provider's cross-site chain,
     // so the browser would not send the new (Strict) session cookie with it. A page of ours
     // that moves on by itself starts a same-site navigation, which does send it.
@@ -155,6 +157,63 @@ export function registerSso(team: FastifyInstance, ctx: TeamContext, settings: O
         heading: t('ssoSignedIn'),
         body: t('ssoSignedInBody'),
         link: { href: withLang('/team', lang), text: t('ssoContinue') },
+      }),
+    });
+  });
+
+  // Our session has already ended (POST /team/sign-out). The sign-out form cannot redirect to
+  // the provider itself: the CSP's form-action 'self' also applies to a form's redirects. This
+  // page moves on by itself, a new navigation that form-action does not cover.
+  team.get(SSO_SIGN_OUT_PATH, async (request, reply) => {
+    const lang = langOf(request);
+    const t = (key: TextKey) => text(lang, key);
+    // Only as the next step of our own sign-out, not from a link on another site.
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site' || site === 'same-site') return go(reply, '/team/sign-in', lang);
+    let endSession: URL | undefined;
+    try {
+      const config = await provider();
+      if (config.serverMetadata().end_session_endpoint)
+        endSession = oidc.buildEndSessionUrl(config, {
+          post_logout_redirect_uri: settings.postLogoutRedirectUri,
+          // The registered address must match exactly, so the language comes back in state.
+          state: lang,
+        });
+    } catch (error) {
+      request.log.warn({ err: error }, 'organisation sign-out: provider discovery failed');
+    }
+    if (!endSession)
+      return ctx.render(request, reply, {
+        title: t('ssoProviderSignOutFailed'),
+        children: createElement(Message, {
+          heading: t('ssoProviderSignOutFailed'),
+          body: t('ssoProviderSignOutFailedBody'),
+          link: { href: withLang('/team/sign-in', lang), text: t('ssoBack') },
+        }),
+      });
+    return ctx.render(request, reply, {
+      title: t('ssoSigningOut'),
+      refresh: endSession.href,
+      children: createElement(Message, {
+        heading: t('ssoSigningOut'),
+        body: t('ssoSigningOutBody'),
+        link: { href: endSession.href, text: t('ssoSigningOutLink') },
+      }),
+    });
+  });
+
+  team.get(SIGNED_OUT_PATH, async (request, reply) => {
+    // Back from the provider with the language in state: to this page's own address for it.
+    const { state } = query(request);
+    if (state !== undefined) return go(reply, SIGNED_OUT_PATH, state === 'cy' ? 'cy' : 'en');
+    const lang = langOf(request);
+    const t = (key: TextKey) => text(lang, key);
+    return ctx.render(request, reply, {
+      title: t('ssoSignedOut'),
+      children: createElement(Message, {
+        heading: t('ssoSignedOut'),
+        body: t('ssoSignedOutBody'),
+        link: { href: withLang('/team/sign-in', lang), text: t('ssoBack') },
       }),
     });
   });

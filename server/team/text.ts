@@ -177,6 +177,31 @@ const TEXT = {
     cy: 'Bydd ardal y tîm adborth yn agor mewn eiliad.',
   },
   ssoContinue: { en: 'Continue', cy: 'Parhau' },
+  ssoSigningOut: {
+    en: 'Signing you out of your organisation account',
+    cy: 'Wrthi’n eich allgofnodi o gyfrif eich sefydliad',
+  },
+  ssoSigningOutBody: {
+    en: 'You have signed out of this service. Now sign out of your organisation account too, so that no one else using this device can sign in with it.',
+    cy: 'Rydych wedi allgofnodi o’r gwasanaeth hwn. Nawr allgofnodwch o gyfrif eich sefydliad hefyd, fel na all neb arall sy’n defnyddio’r ddyfais hon fewngofnodi gydag ef.',
+  },
+  ssoSigningOutLink: {
+    en: 'Sign out of your organisation account',
+    cy: 'Allgofnodi o gyfrif eich sefydliad',
+  },
+  ssoSignedOut: { en: 'You have signed out', cy: 'Rydych wedi allgofnodi' },
+  ssoSignedOutBody: {
+    en: 'You have signed out of this service and of your organisation account.',
+    cy: 'Rydych wedi allgofnodi o’r gwasanaeth hwn ac o gyfrif eich sefydliad.',
+  },
+  ssoProviderSignOutFailed: {
+    en: 'You have signed out of this service only',
+    cy: 'Rydych wedi allgofnodi o’r gwasanaeth hwn yn unig',
+  },
+  ssoProviderSignOutFailedBody: {
+    en: 'We could not sign you out of your organisation account. If other people use this device, close all browser windows or sign out on your organisation’s website.',
+    cy: 'Nid oeddem yn gallu eich allgofnodi o gyfrif eich sefydliad. Os yw pobl eraill yn defnyddio’r ddyfais hon, caewch bob ffenestr porwr neu allgofnodwch ar wefan eich sefydliad.',
+  },
   // What each audit log entry records (the action codes are in the audit table).
   auditInvite: {
     en: 'Created an enrolment link (role: {role})',

@@ -38,6 +38,7 @@ test.beforeAll(async () => {
   site = `http://localhost:${port}`;
   provider = await startProvider({
     redirectUri: `${site}/team/sso/callback`,
+    postLogoutRedirectUri: `${site}/team/sso/signed-out`,
     groups: { 'lead@partner.example': ['feedback-admins'] },
   });
   dataDir = mkdtempSync(join(tmpdir(), 'feedback-sso-'));
@@ -156,3 +157,49 @@ test('an account of a domain no rule allows is refused; sign-in, refused and fai
   await expect(page.locator('h1')).toHaveText('Ni weithiodd y mewngofnodi');
   await expectNoViolations(page, page.url());
 });
+
+for (const { js, lang } of [
+  { js: false, lang: 'en' },
+  { js: true, lang: 'cy' },
+] as const) {
+  test(`signing out ends the organisation account's session too (JavaScript ${js ? 'on' : 'off'}, ${lang})`, async ({
+    browser,
+  }) => {
+    const cy = lang === 'cy';
+    const context = await browser.newContext({ javaScriptEnabled: js });
+    await offline(context);
+    const page = await context.newPage();
+    const ssoButton = page.getByRole('button', {
+      name: cy
+        ? 'Mewngofnodi gyda chyfrif eich sefydliad'
+        : 'Sign in with your organisation account',
+    });
+    await page.goto(`${site}/team/sign-in${cy ? '?lang=cy' : ''}`);
+    await ssoButton.click();
+    await signInAtProvider(page, 'ann@example.gov.uk');
+    await expect(page).toHaveURL(`${site}/team${cy ? '?lang=cy' : ''}`);
+
+    await page.getByRole('button', { name: cy ? 'Allgofnodi' : 'Sign out' }).click();
+    // Our page went on by itself to the provider, which asks to confirm.
+    await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/session/end`));
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+
+    await expect(page).toHaveURL(`${site}/team/sso/signed-out${cy ? '?lang=cy' : ''}`);
+    await expect(page.locator('h1')).toHaveText(
+      cy ? 'Rydych wedi allgofnodi' : 'You have signed out',
+    );
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    // axe runs as a script in the page, so only where scripts run.
+    if (js) await expectNoViolations(page, page.url());
+    expect(await context.cookies(`${site}/team`)).toEqual([]);
+
+    // On a shared computer the next person's organisation sign-in asks who they are.
+    await page
+      .getByRole('link', { name: cy ? 'Mynd i’r dudalen mewngofnodi' : 'Go to the sign-in page' })
+      .click();
+    await ssoButton.click();
+    await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/`));
+    await expect(page.locator('input[name="login"]')).toBeVisible();
+    await context.close();
+  });
+}

@@ -24,6 +24,7 @@ describe('single sign-on settings', () => {
       clientId: 'feedback-team',
       clientSecret: 's3cret',
       redirectUri: 'https://feedback.example.gov.uk/team/sso/callback',
+      postLogoutRedirectUri: 'https://feedback.example.gov.uk/team/sso/signed-out',
       scope: 'openid email',
       groupsClaim: 'groups',
       rules: [{ role: 'viewer', domains: ['example.gov.uk'], groups: [] }],

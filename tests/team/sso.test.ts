@@ -12,9 +12,11 @@ import {
   startProvider,
   type TestProvider,
 } from '../e2e/helpers/oidc-provider';
+import { csrfToken, sha256 } from '../../server/team/session';
 import { teamServerOptions } from '../server/fixtures';
 
 const CALLBACK = 'http://localhost/team/sso/callback';
+const SIGNED_OUT = 'http://localhost/team/sso/signed-out';
 let provider: TestProvider;
 let app: FastifyInstance;
 let store: StoreWithTeam;
@@ -23,6 +25,7 @@ let now: Date;
 beforeAll(async () => {
   provider = await startProvider({
     redirectUri: CALLBACK,
+    postLogoutRedirectUri: SIGNED_OUT,
     groups: { 'lead@partner.example': ['feedback-admins'] },
   });
 });
@@ -32,11 +35,11 @@ afterEach(async () => {
   await store?.close();
 });
 
-async function setup(sso = true) {
+async function setup(sso = true, issuer = provider.issuer) {
   now = new Date();
   store = openSqliteStore(':memory:');
   const env = {
-    OIDC_ISSUER: provider.issuer,
+    OIDC_ISSUER: issuer,
     OIDC_CLIENT_ID: CLIENT_ID,
     OIDC_CLIENT_SECRET: CLIENT_SECRET,
     OIDC_ROLES: 'admin=group:feedback-admins; viewer=domain:example.gov.uk',
@@ -104,6 +107,23 @@ async function atProvider(authorize: string, login: string): Promise<string> {
 
 const callback = (url: string, cookie?: string) =>
   get(new URL(url).pathname + new URL(url).search, cookie);
+
+/** Presses Sign out (with the session's CSRF token) on a page in `lang`. */
+const signOut = (session: string, lang = '') =>
+  app.inject({
+    method: 'POST',
+    url: `/team/sign-out${lang}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session },
+    payload: new URLSearchParams({ csrf: csrfToken(session.split('=')[1]!) }).toString(),
+  });
+
+/** A session from a whole single sign-on as `login`: its cookie. */
+async function signedInWithSso(login: string) {
+  const { authorize, cookie } = await start();
+  return cookieOf(
+    (await callback(await atProvider(authorize, login), cookie)).headers['set-cookie'],
+  );
+}
 
 describe('single sign-on', () => {
   it('is offered on the sign-in page, in English and Welsh, only when configured', async () => {
@@ -247,5 +267,80 @@ describe('single sign-on', () => {
     expect(
       (await get('/team/sso', undefined, { 'sec-fetch-site': 'same-origin' })).statusCode,
     ).toBe(303);
+  });
+
+  it('ends a single sign-on session at the provider too, and comes back in the language it left in', async () => {
+    await setup();
+    const session = await signedInWithSso('ann@example.gov.uk');
+    const out = await signOut(session, '?lang=cy');
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe('/team/sso/sign-out?lang=cy');
+    expect(out.headers['set-cookie']).toMatch(/^team_session=; .*Max-Age=0$/);
+    expect((await get('/team', session)).statusCode).toBe(303);
+
+    // A page that goes on by itself to the provider's end-session endpoint, or by its link.
+    const page = await get('/team/sso/sign-out?lang=cy', undefined, {
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Wrthi’n eich allgofnodi o gyfrif eich sefydliad');
+    const target = page.body.match(/<meta http-equiv="refresh" content="0;url=([^"]+)"/)![1]!;
+    const url = new URL(target.replaceAll('&amp;', '&'));
+    expect(url.origin + url.pathname).toBe(`${provider.issuer}/session/end`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: CLIENT_ID,
+      post_logout_redirect_uri: SIGNED_OUT,
+      state: 'cy',
+    });
+    expect(page.body).toContain(`href="${target}">Allgofnodi o gyfrif eich sefydliad</a>`);
+
+    // The provider sends the browser back with the language in state.
+    const back = await get('/team/sso/signed-out?state=cy');
+    expect(back.headers.location).toBe('/team/sso/signed-out?lang=cy');
+    const cy = await get('/team/sso/signed-out?lang=cy');
+    expect(cy.body).toContain(
+      'Rydych wedi allgofnodi o’r gwasanaeth hwn ac o gyfrif eich sefydliad.',
+    );
+    expect(cy.body).toContain('href="/team/sign-in?lang=cy"');
+    expect((await get('/team/sso/signed-out?state=en')).headers.location).toBe(
+      '/team/sso/signed-out',
+    );
+    expect((await get('/team/sso/signed-out')).body).toContain('You have signed out');
+  });
+
+  it('signs a passkey session out here only, and sends no one to the provider from another site', async () => {
+    await setup();
+    const member = await store.team.addMember('ann@example.gov.uk', 'viewer', now);
+    await store.team.addSession({
+      idHash: sha256('a-passkey-session'),
+      memberId: member.id,
+      created: now,
+      lastSeen: now,
+    });
+    const out = await signOut('team_session=a-passkey-session', '?lang=cy');
+    expect(out.headers.location).toBe('/team/sign-in?lang=cy');
+    expect(await store.team.session(sha256('a-passkey-session'))).toBeUndefined();
+    const cross = await get('/team/sso/sign-out', undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(cross.headers.location).toBe('/team/sign-in');
+  });
+
+  it('says so when the provider cannot be reached to sign out there', async () => {
+    // Nothing listens on port 9 (discard): discovery fails at once.
+    await setup(true, 'http://127.0.0.1:9');
+    await store.team.addSession({
+      idHash: sha256('an-sso-session'),
+      memberId: (await store.team.addMember('ann@example.gov.uk', 'viewer', now)).id,
+      created: now,
+      lastSeen: now,
+      sso: true,
+    });
+    const out = await signOut('team_session=an-sso-session');
+    expect(out.headers.location).toBe('/team/sso/sign-out');
+    const page = await get('/team/sso/sign-out');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('You have signed out of this service only');
+    expect(page.body).not.toContain('http-equiv="refresh"');
+    const cy = await get('/team/sso/sign-out?lang=cy');
+    expect(cy.body).toContain('Nid oeddem yn gallu eich allgofnodi o gyfrif eich sefydliad.');
   });
 });

@@ -112,6 +112,16 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   await team.addSession({ idHash: 's1', memberId: admin.id, created: now, lastSeen: now });
   await team.touchSession('s1', day(10, 1));
   expect((await team.session('s1'))?.lastSeen).toEqual(day(10, 1));
+  // Whether a session began with single sign-on (signing out then goes to the provider too).
+  expect((await team.session('s1'))?.sso).toBe(false);
+  await team.addSession({
+    idHash: 's2',
+    memberId: admin.id,
+    created: now,
+    lastSeen: now,
+    sso: true,
+  });
+  expect((await team.session('s2'))?.sso).toBe(true);
   await team.removeMember(admin.id);
   expect(await team.session('s1')).toBeUndefined();
   expect(await team.credentialsOf(admin.id)).toEqual([]);

@@ -15,6 +15,8 @@ export interface TestProvider {
 
 export async function startProvider(options: {
   redirectUri: string;
+  /** Where the provider may send people after signing out (RP-initiated logout). */
+  postLogoutRedirectUri?: string;
   groups?: Record<string, string[]>;
 }): Promise<TestProvider> {
   // Listening first: the issuer (its address) is needed to make the provider.
@@ -28,6 +30,9 @@ export async function startProvider(options: {
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
         redirect_uris: [options.redirectUri],
+        post_logout_redirect_uris: options.postLogoutRedirectUri
+          ? [options.postLogoutRedirectUri]
+          : [],
         response_types: ['code'],
         grant_types: ['authorization_code'],
       },
