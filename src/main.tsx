@@ -12,6 +12,13 @@ document.body.classList.add(...SCRIPT_CLASSES);
 // 'loading' until the page is live (the browser tests wait for 'live').
 document.documentElement.dataset.app = 'loading';
 
+// A script or sheet that hangs (neither arrives nor fails) would leave the page in between for
+// good: conditional questions closed, with nothing to open them. After this long the server
+// draws the pages instead. The app and the sheet are about 150 KB compressed: on a slow 3G
+// connection (400 kbit/s) that is 3 to 4 seconds.
+const GIVE_UP_MS = 10_000;
+
+let started = false;
 let withoutScript = false;
 /** Back to the page as drawn for no script: conditional questions show open, forms post to the server. */
 function withoutApp(): void {
@@ -31,7 +38,12 @@ else
       // once, not after the rest has arrived.
       const styled = fetchFullStyles().then((loaded) => loaded || withoutApp());
       Promise.all([import('./app'), styled])
-        .then(([app]) => withoutScript || app.startApp())
+        .then(([app]) => {
+          if (withoutScript) return;
+          started = true;
+          app.startApp();
+        })
         .catch(withoutApp);
+      setTimeout(() => started || withoutApp(), GIVE_UP_MS);
     }),
   );

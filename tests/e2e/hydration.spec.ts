@@ -139,3 +139,36 @@ test('a lost stylesheet gives the page back at once, while the app is still on i
   });
   await expect(page.locator('body')).not.toHaveClass(/govuk-frontend-supported/);
 });
+
+test('a script that hangs gives the page back after 10 seconds, its conditional questions open', async ({
+  context,
+}) => {
+  // Timers under the test's control, stopped: the wait is 10 seconds of the page's time.
+  await context.clock.install();
+  await context.clock.pauseAt(Date.now() + 1_000);
+  // A page of its own: the fixture's page waits on each load for the app, which never comes.
+  const page = await context.newPage();
+  // Neither arrives nor fails: a connection that hangs.
+  await page.route(/\/assets\/app-[^/]*\.js$/, () => undefined);
+  const survey = surveys.find(
+    (s) =>
+      s.layout !== 'single' &&
+      s.start &&
+      s.pages[0]!.fields.some((f) => f.options?.some((o) => o.other || f.reveal?.[o.value])),
+  )!;
+  await page.goto(pathOf('en', survey));
+  // While the page waits for the app, Start still posts to the server, which makes a draft.
+  await page.getByRole('button', { name: 'Start now' }).click();
+  await expect(page).toHaveURL(/\?draft=/);
+  const conditional = page.locator('.govuk-radios__conditional, .govuk-checkboxes__conditional');
+  await page.clock.runFor(9_000);
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('loading');
+  await expect(conditional.first()).toBeHidden();
+  await page.clock.runFor(2_000);
+  // Polled from here: waitForFunction's own polling uses the page's (now fake) timers.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.app))
+    .toBe(undefined);
+  await expect(page.locator('body')).not.toHaveClass(/govuk-frontend-supported/);
+  await expect(conditional.first()).toBeVisible();
+});
