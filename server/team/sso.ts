@@ -57,6 +57,31 @@ export function registerSso(team: FastifyInstance, ctx: TeamContext, settings: O
   const go = (reply: FastifyReply, path: string, lang: UiLang) =>
     reply.redirect(withLang(path, lang), 303);
 
+  /** A page with a heading, a sentence and a link back to the sign-in page. */
+  const showMessage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    heading: TextKey,
+    body: TextKey,
+    status = 200,
+  ) => {
+    const lang = langOf(request);
+    const t = (key: TextKey) => text(lang, key);
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: t(heading),
+        children: createElement(Message, {
+          heading: t(heading),
+          body: t(body),
+          link: { href: withLang('/team/sign-in', lang), text: t('ssoBack') },
+        }),
+      },
+      status,
+    );
+  };
+
   team.get(SSO_START_PATH, async (request, reply) => {
     const lang = langOf(request);
     // The Strict session cookie is not sent on a navigation from another site, so such a
@@ -183,14 +208,12 @@ export function registerSso(team: FastifyInstance, ctx: TeamContext, settings: O
       request.log.warn({ err: error }, 'organisation sign-out: provider discovery failed');
     }
     if (!endSession)
-      return ctx.render(request, reply, {
-        title: t('ssoProviderSignOutFailed'),
-        children: createElement(Message, {
-          heading: t('ssoProviderSignOutFailed'),
-          body: t('ssoProviderSignOutFailedBody'),
-          link: { href: withLang('/team/sign-in', lang), text: t('ssoBack') },
-        }),
-      });
+      return showMessage(
+        request,
+        reply,
+        'ssoProviderSignOutFailed',
+        'ssoProviderSignOutFailedBody',
+      );
     return ctx.render(request, reply, {
       title: t('ssoSigningOut'),
       refresh: endSession.href,
@@ -206,37 +229,13 @@ export function registerSso(team: FastifyInstance, ctx: TeamContext, settings: O
     // Back from the provider with the language in state: to this page's own address for it.
     const { state } = query(request);
     if (state !== undefined) return go(reply, SIGNED_OUT_PATH, state === 'cy' ? 'cy' : 'en');
-    const lang = langOf(request);
-    const t = (key: TextKey) => text(lang, key);
-    return ctx.render(request, reply, {
-      title: t('ssoSignedOut'),
-      children: createElement(Message, {
-        heading: t('ssoSignedOut'),
-        body: t('ssoSignedOutBody'),
-        link: { href: withLang('/team/sign-in', lang), text: t('ssoBack') },
-      }),
-    });
+    return showMessage(request, reply, 'ssoSignedOut', 'ssoSignedOutBody');
   });
 
   const message =
     (heading: TextKey, body: TextKey, status: number) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      const lang = langOf(request);
-      const t = (key: TextKey) => text(lang, key);
-      return ctx.render(
-        request,
-        reply,
-        {
-          title: t(heading),
-          children: createElement(Message, {
-            heading: t(heading),
-            body: t(body),
-            link: { href: withLang('/team/sign-in', lang), text: t('ssoBack') },
-          }),
-        },
-        status,
-      );
-    };
+    (request: FastifyRequest, reply: FastifyReply) =>
+      showMessage(request, reply, heading, body, status);
   team.get('/team/sso/refused', message('ssoRefusedHeading', 'ssoRefusedBody', 403));
   team.get('/team/sso/failed', message('ssoFailedHeading', 'ssoFailedBody', 400));
 }
