@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postcss, { type ChildNode, type Container, type Root } from 'postcss';
-import { SCRIPT_CLASSES } from '../src/scriptClasses';
+import { EARLY_CLASSES } from '../src/scriptClasses';
 
 /** At most this many pages' rule sets are remembered (pages come from a few dozen shapes). */
 const CACHE_LIMIT = 500;
@@ -61,7 +61,7 @@ function classesOf(selector: string): string[] {
 
 function classesIn(html: string): Set<string> {
   // Present before the first paint, though not in the server's markup.
-  const names = new Set(SCRIPT_CLASSES);
+  const names = new Set(EARLY_CLASSES);
   for (const match of html.matchAll(/\bclass="([^"]*)"/g))
     for (const name of match[1]!.split(/\s+/)) if (name) names.add(name);
   return names;

@@ -6,9 +6,11 @@
 // (the CSP forbids inline scripts).
 import './styles.scss';
 import { fetchFullStyles } from './fullStyles';
-import { SCRIPT_CLASSES } from './scriptClasses';
+import { bannerHiddenBefore } from './savedState';
+import { BANNER_HIDDEN_CLASS, SCRIPT_CLASSES } from './scriptClasses';
 
 document.body.classList.add(...SCRIPT_CLASSES);
+if (bannerHiddenBefore()) document.body.classList.add(BANNER_HIDDEN_CLASS);
 // 'loading' until the page is live (the browser tests wait for 'live').
 document.documentElement.dataset.app = 'loading';
 

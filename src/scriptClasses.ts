@@ -3,3 +3,13 @@
  * classes). The server counts them as present when it picks a page's styles.
  */
 export const SCRIPT_CLASSES = ['js-enabled', 'govuk-frontend-supported'];
+
+/**
+ * Set by the entry script, before the first paint, when the respondent hid the cookie banner on
+ * an earlier page: the server cannot know (no cookies), and drawing the banner until the app
+ * removes it would push the page down and back up.
+ */
+export const BANNER_HIDDEN_CLASS = 'app-cookie-banner-hidden';
+
+/** Every class the entry script may set before the first paint. */
+export const EARLY_CLASSES = [...SCRIPT_CLASSES, BANNER_HIDDEN_CLASS];

@@ -4,8 +4,9 @@ import { persist, createJSONStorage } from 'zustand/middleware';
 import { skipPage } from '../engine';
 import type { Answers, ResolvedPage } from '../engine';
 import { clock } from './clock';
+import { STORAGE_KEY } from './savedState';
 
-export const STORAGE_KEY = 'feedback-survey';
+export { STORAGE_KEY };
 /** Sixty minutes without activity clears the answers (docs/architecture.md, 'Limits'). */
 export const INACTIVITY_LIMIT_MS = 60 * 60 * 1000;
 

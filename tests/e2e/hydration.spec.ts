@@ -1,6 +1,6 @@
 // The browser takes over the server's HTML without a hydration mismatch: React reports nothing
 // in the console on any kind of page, and a question page reloaded mid-survey shows the saved answers.
-import { expect, storedState, test } from './helpers/fixtures';
+import { expect, STORAGE_KEY, storedState, test } from './helpers/fixtures';
 import { planThrough, walk } from './helpers/journey';
 import { pathOf, surveys } from './helpers/surveys';
 
@@ -171,4 +171,23 @@ test('a script that hangs gives the page back after 10 seconds, its conditional 
     .toBe(undefined);
   await expect(page.locator('body')).not.toHaveClass(/govuk-frontend-supported/);
   await expect(conditional.first()).toBeVisible();
+});
+
+test('a cookie banner hidden on an earlier visit is not drawn again while the app is on its way', async ({
+  context,
+}) => {
+  // A page of its own: the fixture's page waits on each load for the app, which never comes.
+  const page = await context.newPage();
+  await page.route(/\/assets\/app-[^/]*\.js$/, () => undefined);
+  const banner = page.getByRole('region', { name: 'Cookies on this service' });
+  await page.goto(pathOf('en', multiPage));
+  await expect(banner).toBeVisible();
+  await page.evaluate(
+    (key) => localStorage.setItem(key, JSON.stringify({ state: { cookieBannerDismissed: true } })),
+    STORAGE_KEY,
+  );
+  await page.reload();
+  expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('loading');
+  await expect(banner).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
