@@ -5,9 +5,10 @@
 export const SCRIPT_CLASSES = ['js-enabled', 'govuk-frontend-supported'];
 
 /**
- * Set by the entry script, before the first paint, when the respondent hid the cookie banner on
- * an earlier page: the server cannot know (no cookies), and drawing the banner until the app
- * removes it would push the page down and back up.
+ * Set by the entry script when the respondent hid the cookie banner on an earlier page: the
+ * server cannot know (no cookies), and drawing the banner until the app removes it would push the
+ * page down and back up. Usually before the first paint; on a slow connection the entry can arrive
+ * after it, and the banner then goes as soon as the entry runs.
  */
 export const BANNER_HIDDEN_CLASS = 'app-cookie-banner-hidden';
 
