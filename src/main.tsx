@@ -6,7 +6,8 @@
 // (the CSP forbids inline scripts).
 import './styles.scss';
 import { fetchFullStyles } from './fullStyles';
-import { bannerHiddenBefore } from './savedState';
+import { QUESTION_ROUTE_ID } from './paths';
+import { bannerHiddenBefore, underWay } from './savedState';
 import { BANNER_HIDDEN_CLASS, SCRIPT_CLASSES } from './scriptClasses';
 
 document.body.classList.add(...SCRIPT_CLASSES);
@@ -29,8 +30,27 @@ function withoutApp(): void {
   delete document.documentElement.dataset.app;
 }
 
+/**
+ * The timeout page's address when this is a question page with no survey in progress here (nor
+ * a draft from the server): where the app would send it once it arrived. Going now spares the
+ * respondent a question they cannot answer and the page moving under them when the app arrives.
+ */
+function timeoutInstead(): string | undefined {
+  const boot = JSON.parse(document.getElementById('app-data')?.textContent || '{}') as {
+    router?: { loaderData?: Record<string, unknown> };
+    state?: unknown;
+  };
+  const loaderData = boot.router?.loaderData ?? {};
+  const survey = loaderData.survey as { id: string } | undefined;
+  if (!survey || !(QUESTION_ROUTE_ID in loaderData) || boot.state) return undefined;
+  if (underWay(survey.id, Date.now())) return undefined;
+  return location.pathname.replace(/\/[^/]+\/?$/, '/timeout');
+}
+
+const timedOut = timeoutInstead();
 // Old hash links (/#/en/<survey>/q2) never reach the server: send them to the path form first.
 if (location.hash.startsWith('#/')) location.replace(location.hash.slice(1));
+else if (timedOut) location.replace(timedOut);
 // A frame callback runs just before the first paint; a task queued from it runs after.
 else
   requestAnimationFrame(() =>

@@ -29,3 +29,6 @@ export function withDraft(path: string, draft: string | null | undefined): strin
 export function draftOf(search: string): string | null {
   return new URLSearchParams(search).get('draft');
 }
+
+/** The route table's id for question pages: the entry script finds it in the server's loader data. */
+export const QUESTION_ROUTE_ID = 'question';

@@ -16,7 +16,7 @@ import { CookiesPage, NotFoundPage, RouteError } from './pages/Plain';
 import { FinishPage, TimeoutPage } from './pages/Endings';
 import { SurveyIndex } from './pages/StartPage';
 import { QuestionRoute } from './pages/QuestionPage';
-import { surveyPath, withDraft } from './paths';
+import { QUESTION_ROUTE_ID, surveyPath, withDraft } from './paths';
 import { Root } from './Root';
 import { serverContext } from './serverContext';
 import { checkActivity, useSurveyStore, type SurveyData } from './store';
@@ -96,7 +96,13 @@ export const routes: RouteObject[] = [
           { index: true, loader: indexLoader, action, element: <SurveyIndex /> },
           { path: 'finish', element: <FinishPage /> },
           { path: 'timeout', element: <TimeoutPage /> },
-          { path: ':page', loader: questionLoader, action, element: <QuestionRoute /> },
+          {
+            path: ':page',
+            id: QUESTION_ROUTE_ID,
+            loader: questionLoader,
+            action,
+            element: <QuestionRoute />,
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,17 +1,43 @@
 // What the entry script reads of the respondent's saved state before the app arrives: the
-// store itself (zustand, src/store.ts) comes with the app, too late for the first paint.
+// store itself (zustand, src/store.ts) comes with the app, too late for the first paint. The
+// store uses the same key and the same idle rule.
 
 /** The localStorage key the store persists under. */
 export const STORAGE_KEY = 'feedback-survey';
+/** Sixty minutes without activity clears the answers (docs/architecture.md, 'Limits'). */
+export const INACTIVITY_LIMIT_MS = 60 * 60 * 1000;
 
-/** Whether the respondent hid the cookie banner on an earlier page (false if storage cannot be read). */
-export function bannerHiddenBefore(): boolean {
+/** Whether a survey last active at `lastActivity` has been idle too long at `now`. */
+export const idleTooLong = (lastActivity: number | null, now: number): boolean =>
+  lastActivity !== null && now - lastActivity > INACTIVITY_LIMIT_MS;
+
+interface Saved {
+  surveyName?: unknown;
+  inProgress?: unknown;
+  lastActivity?: unknown;
+  cookieBannerDismissed?: unknown;
+}
+
+/** The saved state as stored, or undefined when there is none or storage cannot be read. */
+function saved(): Saved | undefined {
   try {
-    const saved = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as {
-      state?: { cookieBannerDismissed?: unknown };
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as {
+      state?: Saved;
     } | null;
-    return saved?.state?.cookieBannerDismissed === true;
+    return stored?.state ?? undefined;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** Whether the respondent hid the cookie banner on an earlier page. */
+export function bannerHiddenBefore(): boolean {
+  return saved()?.cookieBannerDismissed === true;
+}
+
+/** Whether `surveyId` is in progress in this browser at `now` (started and not idle too long). */
+export function underWay(surveyId: string, now: number): boolean {
+  const state = saved();
+  const last = typeof state?.lastActivity === 'number' ? state.lastActivity : null;
+  return state?.inProgress === true && state.surveyName === surveyId && !idleTooLong(last, now);
 }

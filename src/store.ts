@@ -4,11 +4,9 @@ import { persist, createJSONStorage } from 'zustand/middleware';
 import { skipPage } from '../engine';
 import type { Answers, ResolvedPage } from '../engine';
 import { clock } from './clock';
-import { STORAGE_KEY } from './savedState';
+import { idleTooLong, INACTIVITY_LIMIT_MS, STORAGE_KEY } from './savedState';
 
-export { STORAGE_KEY };
-/** Sixty minutes without activity clears the answers (docs/architecture.md, 'Limits'). */
-export const INACTIVITY_LIMIT_MS = 60 * 60 * 1000;
+export { INACTIVITY_LIMIT_MS, STORAGE_KEY };
 
 export interface SurveyData {
   surveyName: string | null;
@@ -55,9 +53,7 @@ export const useSurveyStore = create<SurveyState>()(
       reset: () => set((s) => ({ ...emptySurvey, surveyName: s.surveyName })),
       touch: () => set({ lastActivity: clock.now() }),
       expireIfIdle: () => {
-        const { lastActivity } = get();
-        if (lastActivity === null || clock.now() - lastActivity <= INACTIVITY_LIMIT_MS)
-          return false;
+        if (!idleTooLong(get().lastActivity, clock.now())) return false;
         set({ ...emptySurvey });
         return true;
       },

@@ -1,8 +1,9 @@
 // The browser takes over the server's HTML without a hydration mismatch: React reports nothing
 // in the console on any kind of page, and a question page reloaded mid-survey shows the saved answers.
 import { expect, STORAGE_KEY, storedState, test } from './helpers/fixtures';
-import { planThrough, walk } from './helpers/journey';
-import { pathOf, surveys } from './helpers/surveys';
+import type { BrowserContext, Page } from '@playwright/test';
+import { planThrough, urlOf, walk } from './helpers/journey';
+import { pathOf, surveys, ui } from './helpers/surveys';
 
 const multiPage = surveys.find((s) => s.layout !== 'single' && s.pages.length > 2)!;
 const single = surveys.find((s) => s.layout === 'single')!;
@@ -190,4 +191,57 @@ test('a cookie banner hidden on an earlier visit is not drawn again while the ap
   expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('loading');
   await expect(banner).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test.describe('a question page opened while the app is on its way', () => {
+  const question = pathOf('en', multiPage, multiPage.pages[1]!.id);
+  const timeout = pathOf('en', multiPage, 'timeout');
+  const MINUTE = 60_000;
+
+  /** A page of its own whose app never arrives, with `saved` in storage before it loads. */
+  async function heldBack(context: BrowserContext, saved?: object): Promise<Page> {
+    if (saved)
+      await context.addInitScript(
+        ([key, value]) => localStorage.setItem(key!, value!),
+        [STORAGE_KEY, JSON.stringify({ state: saved, version: 0 })],
+      );
+    const page = await context.newPage();
+    await page.route(/\/assets\/app-[^/]*\.js$/, () => undefined);
+    return page;
+  }
+
+  test('goes to the timeout page at once when no survey is in progress', async ({ context }) => {
+    const page = await heldBack(context);
+    await page.goto(question);
+    await expect(page).toHaveURL(urlOf(page, timeout));
+    await expect(page.locator('h1')).toHaveText(ui('en', 'timeout.title'));
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('loading');
+  });
+
+  test('goes to the timeout page when the survey was left idle for over an hour', async ({
+    context,
+  }) => {
+    const page = await heldBack(context, {
+      surveyName: multiPage.id,
+      answers: {},
+      inProgress: true,
+      lastActivity: Date.now() - 61 * MINUTE,
+    });
+    await page.goto(question);
+    await expect(page).toHaveURL(urlOf(page, timeout));
+  });
+
+  test('stays on the question while its survey is in progress', async ({ context }) => {
+    const page = await heldBack(context, {
+      surveyName: multiPage.id,
+      answers: {},
+      inProgress: true,
+      lastActivity: Date.now() - 59 * MINUTE,
+    });
+    // The entry asks for the app only when it stays on the page.
+    const appAsked = page.waitForRequest(/\/assets\/app-[^/]*\.js$/);
+    await page.goto(question);
+    await appAsked;
+    expect(page.url()).toBe(urlOf(page, question));
+  });
 });
