@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION } from './tally-sql';
 import {
   feedbackRecord,
@@ -31,6 +32,7 @@ const MIGRATIONS = [
   SSO_PENDING_MIGRATION,
   POSTGRES_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
+  ANSWER_TEXT_MIGRATION,
 ];
 
 /**
@@ -108,6 +110,7 @@ async function migrate(pool: pg.Pool): Promise<void> {
     for (const sql of MIGRATIONS.slice(version)) await client.query(sql);
     await client.query('DELETE FROM schema_version');
     await client.query('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
+    await client.query(ENSURE_SEARCH_INDEX);
   });
 }
 

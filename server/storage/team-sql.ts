@@ -1,6 +1,7 @@
 // The team area's tables and queries, written once for SQLite and PostgreSQL. Times are kept as
 // ISO 8601 UTC text in the team tables (text order is time order on both databases).
 import { randomUUID } from 'node:crypto';
+import { answersContain } from './search-sql';
 import { keepTallies, talliedAnswers } from './tally-sql';
 import type { FeedbackRecord, Lang } from './types';
 import type {
@@ -168,12 +169,9 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
   }
   if (filter.text) {
     // Values only: a key such as "email" is not a match.
-    parts.push(
-      sql.dialect === 'sqlite'
-        ? "EXISTS (SELECT 1 FROM json_each(answers) WHERE key <> 'serviceName' AND instr(lower(value), lower(?)) > 0)"
-        : "EXISTS (SELECT 1 FROM jsonb_each_text(answers) e WHERE e.key <> 'serviceName' AND strpos(lower(e.value), lower(?)) > 0)",
-    );
-    params.push(filter.text);
+    const search = answersContain(sql.dialect, filter.text);
+    parts.push(search.clause);
+    params.push(...search.params);
   }
   if (filter.tagId) {
     parts.push('feedback.id IN (SELECT feedback_id FROM team_response_tag WHERE tag_id = ?)');

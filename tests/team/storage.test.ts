@@ -43,6 +43,11 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   // Text search looks in answers, not in field names ("email" is a key of b), any case.
   expect(await find({ text: 'EMAIL' })).toEqual([ids.c]);
   expect(await find({ text: 'id check' })).toEqual([ids.a]);
+  expect(await find({ text: 'x@EXAMPLE' })).toEqual([ids.b]);
+  // Characters a pattern would treat as wildcards or escapes are only themselves.
+  for (const text of ['%', '_', '\\', 'faster_id']) expect(await find({ text })).toEqual([]);
+  // Never across two answers (a's are '5' and 'Faster ID checks').
+  expect(await find({ text: '5\nfaster' })).toEqual([]);
   expect(await team.countFeedback({ surveyId: 'one', lang: 'cy' })).toBe(1);
   expect(await team.countFeedback({})).toBe(4);
   expect((await team.findFeedback({}, { limit: 2, offset: 2 })).map((r) => r.id)).toEqual([
@@ -266,6 +271,28 @@ describe.skipIf(!databaseUrl)('team store on PostgreSQL', () => {
     stores.push(store);
     await store.team.findFeedback({}, { limit: 1, offset: 0 });
     await behavesAsATeamStore(store);
+  });
+
+  it('searches answers through a trigram index when pg_trgm can be had', async () => {
+    const store = await openPostgresStore(postgresUrl);
+    stores.push(store);
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      const available = await client.query(
+        "SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'",
+      );
+      if (!available.rowCount) return; // a server without the contrib extensions
+      await client.query('SET enable_seqscan = off');
+      const plan = await client.query(
+        "EXPLAIN SELECT id FROM feedback WHERE feedback_answer_text(answers) LIKE '%slow%'",
+      );
+      expect(
+        plan.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n'),
+      ).toContain('feedback_answer_text_trgm');
+    } finally {
+      await client.end();
+    }
   });
 });
 
