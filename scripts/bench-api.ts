@@ -1,13 +1,17 @@
-// `npm run bench:api`: throughput and latency of POST /api/feedback (validation with the real
-// engine and definitions, SQLite storage with synchronous=FULL), next to a bare Fastify route
-// in the same process, then the durability check. 127.0.0.1 only, bounded, stops by itself.
+// `npm run bench:api [-- <postgres url>]`: throughput and latency of POST /api/feedback
+// (validation with the real engine and definitions, SQLite storage with synchronous=FULL), next
+// to a bare Fastify route in the same process, then the durability check. Given a PostgreSQL
+// URL (a throwaway database: its feedback is deleted first), the API is measured on it too.
+// 127.0.0.1 only, bounded, stops by itself.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { buildServer, loadDefinitions } from '../server/app';
+import { openPostgresStore } from '../server/storage/postgres';
 import { openSqliteStore } from '../server/storage/sqlite';
+import type { StoreWithTeam } from '../server/storage/types';
 import {
   BENCH_KEY,
   benchSubmission,
@@ -59,50 +63,64 @@ const { survey, body } = benchSubmission(surveys);
 const payload = JSON.stringify(body);
 const dataDir = mkdtempSync(join(tmpdir(), 'feedback-bench-'));
 
-const store = openSqliteStore(join(dataDir, 'feedback.sqlite'));
-const app = await buildServer({
-  surveys,
-  store,
-  apiKeys: [BENCH_KEY],
-  rateLimit: false,
-  submissionsPerMinute: false,
-  retentionMonths: false,
-  staticDir: join(dataDir, 'no-static'),
-  logger: false,
-});
 const bare = Fastify();
 bare.post('/bare', async (_request, reply) => reply.code(201).send({ id: 'bare' }));
+const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+const row = (name: string, m: Awaited<ReturnType<typeof measure>>) =>
+  `  ${name.padEnd(28)} ${m.perSecond.toFixed(0).padStart(8)}/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   other responses/errors ${m.other}`;
+
+/** The API on `store`, then the bare route, one after the other. */
+async function benchStore(name: string, store: StoreWithTeam): Promise<void> {
+  const app = await buildServer({
+    surveys,
+    store,
+    apiKeys: [BENCH_KEY],
+    rateLimit: false,
+    submissionsPerMinute: false,
+    retentionMonths: false,
+    staticDir: join(dataDir, 'no-static'),
+    logger: false,
+  });
+  try {
+    const apiBase = await app.listen({ port: 0, host: '127.0.0.1' });
+    const check = await fetch(`${apiBase}/api/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY },
+      body: payload,
+    });
+    if (check.status !== 201)
+      throw new Error(`the benchmark body was refused (${check.status}): ${await check.text()}`);
+
+    console.log(
+      `\n${name}: survey "${survey.id}", ${Object.keys(body).length} fields, ${payload.length} bytes; ${CONNECTIONS} connections, ${DURATION_S} s each.`,
+    );
+    const api = await measure(`${apiBase}/api/feedback`, payload, 201);
+    const baseline = await measure(`${bareBase}/bare`, payload, 201);
+    const stored = await store.count();
+    console.log('POST, 201 responses');
+    console.log(row('/api/feedback (validated, stored)', api));
+    console.log(row('/bare (Fastify, no work)', baseline));
+    console.log(
+      `  ratio feedback/bare: ${(api.perSecond / baseline.perSecond).toFixed(2)}  (${stored} submissions stored)`,
+    );
+  } finally {
+    await app.close();
+  }
+}
 
 try {
-  const apiBase = await app.listen({ port: 0, host: '127.0.0.1' });
-  const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const check = await fetch(`${apiBase}/api/feedback`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY },
-    body: payload,
-  });
-  if (check.status !== 201)
-    throw new Error(`the benchmark body was refused (${check.status}): ${await check.text()}`);
-
-  console.log(
-    `Survey "${survey.id}", ${Object.keys(body).length} fields, ${payload.length} bytes; ${CONNECTIONS} connections, ${DURATION_S} s each.`,
-  );
-  const api = await measure(`${apiBase}/api/feedback`, payload, 201);
-  const baseline = await measure(`${bareBase}/bare`, payload, 201);
-  const stored = await store.count();
-
-  const row = (name: string, m: typeof api) =>
-    `  ${name.padEnd(28)} ${m.perSecond.toFixed(0).padStart(8)}/s   p50 ${String(m.p50).padStart(4)} ms   p99 ${String(m.p99).padStart(4)} ms   other responses/errors ${m.other}`;
-  console.log('\nPOST, 201 responses');
-  console.log(row('/api/feedback (validated, stored)', api));
-  console.log(row('/bare (Fastify, no work)', baseline));
-  console.log(
-    `  ratio feedback/bare: ${(api.perSecond / baseline.perSecond).toFixed(2)}  (${stored} submissions stored)`,
-  );
+  const sqlite = openSqliteStore(join(dataDir, 'feedback.sqlite'));
+  await benchStore('SQLite', sqlite);
+  await sqlite.close();
+  const postgresUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;
+  if (postgresUrl) {
+    const postgres = await openPostgresStore(postgresUrl);
+    await postgres.deleteOlderThan(new Date('9999-01-01'));
+    await benchStore('PostgreSQL', postgres);
+    await postgres.close();
+  }
 } finally {
-  await app.close();
   await bare.close();
-  await store.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
