@@ -5,9 +5,10 @@ import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import './i18n';
 import { clock } from './clock';
+import type { BootData } from './bootData';
 import { applyFullStyles, applyFullStylesWhenIdle } from './fullStyles';
 import { routes } from './routes';
-import { useRestored, useSurveyStore, type SurveyData } from './store';
+import { useRestored, useSurveyStore } from './store';
 
 /** Runs `then` once React has committed the hydrated page. */
 function Hydrated({ then, children }: { then: () => void; children: ReactNode }) {
@@ -16,12 +17,7 @@ function Hydrated({ then, children }: { then: () => void; children: ReactNode })
 }
 
 /** Makes the server's page live: called once the app and the full stylesheet have both arrived. */
-export function startApp(): void {
-  /** What the server rendered with, in a JSON data block (not a script: the CSP allows no inline script). */
-  const boot = JSON.parse(document.getElementById('app-data')?.textContent || '{}') as {
-    router?: unknown;
-    state?: SurveyData | null;
-  };
+export function startApp(boot: BootData): void {
   // React Router reads the server's loader data and errors from here when the router is created.
   (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = boot.router;
   // A draft kept by the server (the script did not run on earlier pages) becomes this browser's.

@@ -6,7 +6,9 @@
 // (the CSP forbids inline scripts).
 import './styles.scss';
 import { fetchFullStyles } from './fullStyles';
-import { QUESTION_ROUTE_ID } from './paths';
+import type { Lang, ResolvedSurvey } from '../engine';
+import { readBootData, type BootData } from './bootData';
+import { QUESTION_ROUTE_ID, surveyPath } from './paths';
 import { bannerHiddenBefore, underWay } from './savedState';
 import { BANNER_HIDDEN_CLASS, SCRIPT_CLASSES } from './scriptClasses';
 
@@ -35,19 +37,16 @@ function withoutApp(): void {
  * a draft from the server): where the app would send it once it arrived. Going now spares the
  * respondent a question they cannot answer and the page moving under them when the app arrives.
  */
-function timeoutInstead(): string | undefined {
-  const boot = JSON.parse(document.getElementById('app-data')?.textContent || '{}') as {
-    router?: { loaderData?: Record<string, unknown> };
-    state?: unknown;
-  };
+function timeoutInstead(boot: BootData): string | undefined {
   const loaderData = boot.router?.loaderData ?? {};
-  const survey = loaderData.survey as { id: string } | undefined;
+  const survey = loaderData.survey as Pick<ResolvedSurvey, 'id' | 'layout'> | undefined;
   if (!survey || !(QUESTION_ROUTE_ID in loaderData) || boot.state) return undefined;
   if (underWay(survey.id, Date.now())) return undefined;
-  return location.pathname.replace(/\/[^/]+\/?$/, '/timeout');
+  return surveyPath(document.documentElement.lang as Lang, survey, 'timeout');
 }
 
-const timedOut = timeoutInstead();
+const boot = readBootData();
+const timedOut = timeoutInstead(boot);
 // Old hash links (/#/en/<survey>/q2) never reach the server: send them to the path form first.
 if (location.hash.startsWith('#/')) location.replace(location.hash.slice(1));
 else if (timedOut) location.replace(timedOut);
@@ -63,7 +62,7 @@ else
         .then(([app]) => {
           if (withoutScript) return;
           started = true;
-          app.startApp();
+          app.startApp(boot);
         })
         .catch(withoutApp);
       setTimeout(() => started || withoutApp(), GIVE_UP_MS);
