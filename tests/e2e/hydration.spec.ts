@@ -162,6 +162,10 @@ test('a script that hangs gives the page back after 10 seconds, its conditional 
   await page.getByRole('button', { name: 'Start now' }).click();
   await expect(page).toHaveURL(/\?draft=/);
   const conditional = page.locator('.govuk-radios__conditional, .govuk-checkboxes__conditional');
+  // The entry script has run (so its wait is set at the page's next frame) before time moves on.
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.dataset.app))
+    .toBe('loading');
   await page.clock.runFor(9_000);
   expect(await page.evaluate(() => document.documentElement.dataset.app)).toBe('loading');
   await expect(conditional.first()).toBeHidden();
