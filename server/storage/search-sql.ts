@@ -1,7 +1,10 @@
 // The team's free-text search of answers ("contains", any case, values only, never the field
-// names). SQLite reads each row's values. PostgreSQL joins a row's values into one lower-case
-// text, one value per line, which a trigram index (pg_trgm) can search without reading every row:
-// at 100,000 responses a rare word was found in 0.05 ms instead of 345 ms.
+// names). SQLite folds the case of ASCII letters only (not Ŵ to ŵ); PostgreSQL folds as its
+// locale does. SQLite first looks for the text in each row's stored JSON, which is cheap, and
+// reads the values of only the rows where it is found: a page of results for a word in no answer
+// went from 400 to 203 ms at 100,000 responses. PostgreSQL joins a row's values into one
+// lower-case text, one value per line, which a trigram index (pg_trgm) can search without
+// reading every row: at 100,000 responses a rare word was found in 0.05 ms instead of 345 ms.
 
 /** PostgreSQL migration: a row's answer values as one lower-case text, one per line. */
 export const ANSWER_TEXT_MIGRATION = `CREATE OR REPLACE FUNCTION feedback_answer_text(answers JSONB)
@@ -47,7 +50,18 @@ export function answersContain(
   dialect: 'sqlite' | 'postgres',
   text: string,
 ): { clause: string; params: unknown[] } {
-  if (dialect === 'sqlite') return { clause: PER_VALUE.sqlite, params: [text] };
+  if (dialect === 'sqlite') {
+    // A value holding the text puts it in the row's JSON (stored by JSON.stringify) as it is,
+    // unless the text has a character JSON escapes (a quote, a line break); SQLite's LIKE and
+    // lower() both fold ASCII only, so the JSON is found whenever a value is. The JSON's keys
+    // may match too: each value is checked after.
+    const escaped = JSON.stringify(text) !== `"${text}"`;
+    if (escaped) return { clause: PER_VALUE.sqlite, params: [text] };
+    return {
+      clause: `answers LIKE '%' || ${LIKE_LITERAL} || '%' ESCAPE '\\' AND ${PER_VALUE.sqlite}`,
+      params: [text, text],
+    };
+  }
   const joined = `feedback_answer_text(answers) LIKE '%' || ${LIKE_LITERAL} || '%'`;
   // Values are joined by line breaks: text without one can only match within a single value.
   // Text with one could also match across two, so each value is then checked as well.

@@ -198,6 +198,31 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   expect(await team.purgeAudit(day(2))).toBe(1);
 }
 
+/** Text as respondents type it: quotes, line breaks, Welsh letters, upper case. */
+async function findsTextAsTyped(store: StoreWithTeam) {
+  const saved = await store.save({
+    surveyId: 'one',
+    definitionHash: 'h',
+    receivedAt: day(1),
+    answers: {
+      howToImprove: 'Roedd y "ffurflen" yn hir\nOND yn glir. Ŵyr a ŷd',
+      other: 'tab\there',
+    },
+  });
+  await store.save({
+    surveyId: 'one',
+    definitionHash: 'h',
+    receivedAt: day(2),
+    answers: { howToImprove: 'Dim byd' },
+  });
+  const find = async (text: string) =>
+    (await store.team.findFeedback({ text }, { limit: 10, offset: 0 })).map((r) => r.id);
+  for (const text of ['"ffurflen"', 'hir\nond', 'Ŵyr a ŷd', 'OND YN GLIR', 'tab\th', 'y "f'])
+    expect(await find(text), text).toEqual([saved.id]);
+  // A JSON escape is not what was typed: the stored JSON has \" and \n, the answer has neither.
+  for (const text of ['\\"', '\\n', 'howToImprove']) expect(await find(text), text).toEqual([]);
+}
+
 let stores: StoreWithTeam[] = [];
 afterEach(async () => {
   await Promise.all(stores.map((s) => s.close()));
@@ -209,6 +234,12 @@ describe('team store on SQLite', () => {
     const store = openSqliteStore(':memory:');
     stores.push(store);
     await behavesAsATeamStore(store);
+  });
+
+  it('finds answers with quotes, line breaks and Welsh letters as typed', async () => {
+    const store = openSqliteStore(':memory:');
+    stores.push(store);
+    await findsTextAsTyped(store);
   });
 
   it('migrates a version-1 file: existing rows keep their answers and have an unknown language', async () => {
@@ -271,6 +302,13 @@ describe.skipIf(!databaseUrl)('team store on PostgreSQL', () => {
     stores.push(store);
     await store.team.findFeedback({}, { limit: 1, offset: 0 });
     await behavesAsATeamStore(store);
+  });
+
+  it('finds answers with quotes, line breaks and Welsh letters as typed', async () => {
+    const store = await openPostgresStore(postgresUrl);
+    stores.push(store);
+    await store.deleteOlderThan(new Date('9999-01-01'));
+    await findsTextAsTyped(store);
   });
 
   it('searches answers through a trigram index when pg_trgm can be had', async () => {
