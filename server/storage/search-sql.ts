@@ -1,10 +1,10 @@
-// The team's free-text search of answers ("contains", any case, values only, never the field
-// names). SQLite folds the case of ASCII letters only (not Ŵ to ŵ); PostgreSQL folds as its
-// locale does. SQLite first looks for the text in each row's stored JSON, which is cheap, and
-// reads the values of only the rows where it is found: a page of results for a word in no answer
-// went from 400 to 203 ms at 100,000 responses. PostgreSQL joins a row's values into one
+// The team's free-text search of answers ("contains", any case, Ŵ as ŵ too, values only, never
+// the field names). SQLite first looks for the text in each row's stored JSON, which is cheap,
+// and reads the values of only the rows where it is found: a page of results for a word in no
+// answer went from 400 to 199 ms at 100,000 responses. PostgreSQL joins a row's values into one
 // lower-case text, one value per line, which a trigram index (pg_trgm) can search without
 // reading every row: at 100,000 responses a rare word was found in 0.05 ms instead of 345 ms.
+// (PostgreSQL's lower() folds letters beyond ASCII as the database's locale does.)
 
 /** PostgreSQL migration: a row's answer values as one lower-case text, one per line. */
 export const ANSWER_TEXT_MIGRATION = `CREATE OR REPLACE FUNCTION feedback_answer_text(answers JSONB)
@@ -37,13 +37,36 @@ END $$;`;
 /** A LIKE pattern's own characters, escaped (the default escape character is a backslash). */
 const LIKE_LITERAL = "replace(replace(replace(lower(?), '\\', '\\\\'), '%', '\\%'), '_', '\\_')";
 
-/** What each row's answers hold: SQLite per value; PostgreSQL per value too, used as a check. */
-const PER_VALUE = {
-  sqlite:
-    "EXISTS (SELECT 1 FROM json_each(answers) WHERE key <> 'serviceName' AND instr(lower(value), lower(?)) > 0)",
-  postgres:
-    "EXISTS (SELECT 1 FROM jsonb_each_text(answers) e WHERE e.key <> 'serviceName' AND strpos(lower(e.value), lower(?)) > 0)",
-};
+/** PostgreSQL: whether any answer value holds the text, as a check. */
+const PER_VALUE_POSTGRES =
+  "EXISTS (SELECT 1 FROM jsonb_each_text(answers) e WHERE e.key <> 'serviceName' AND strpos(lower(e.value), lower(?)) > 0)";
+
+/** SQLite: whether `column` holds the text in any case. */
+function sqliteHolds(column: string, text: string): { clause: string; params: unknown[] } {
+  const lower = text.toLowerCase();
+  // SQLite's lower() folds ASCII letters only: the text's other letters (ŵ, ŷ) are folded from
+  // their capitals here.
+  const folded = [...new Set(lower)].filter(
+    (c) => c > '\x7f' && c.toUpperCase() !== c && [...c.toUpperCase()].length === 1,
+  );
+  const value = folded.reduce((inner) => `replace(${inner}, ?, ?)`, `lower(${column})`);
+  return {
+    clause: `instr(${value}, ?) > 0`,
+    params: [...folded.flatMap((c) => [c.toUpperCase(), c]), lower],
+  };
+}
+
+/**
+ * A LIKE pattern (escape character: backslash) for JSON holding `text` in any case. LIKE folds
+ * ASCII letters only, so any other character stands for any one character ('_'); each value is
+ * checked after.
+ */
+function anyCasePattern(text: string): string {
+  const escaped = [...text].map((c) =>
+    c > '\x7f' ? '_' : c === '%' || c === '_' || c === '\\' ? `\\${c}` : c,
+  );
+  return `%${escaped.join('')}%`;
+}
 
 /** The WHERE condition for answers containing `text`, and its parameters. */
 export function answersContain(
@@ -51,21 +74,30 @@ export function answersContain(
   text: string,
 ): { clause: string; params: unknown[] } {
   if (dialect === 'sqlite') {
+    const value = sqliteHolds('value', text);
+    const values = {
+      clause: `EXISTS (SELECT 1 FROM json_each(answers) WHERE key <> 'serviceName' AND ${value.clause})`,
+      params: value.params,
+    };
     // A value holding the text puts it in the row's JSON (stored by JSON.stringify) as it is,
-    // unless the text has a character JSON escapes (a quote, a line break); SQLite's LIKE and
-    // lower() both fold ASCII only, so the JSON is found whenever a value is. The JSON's keys
-    // may match too: each value is checked after.
-    const escaped = JSON.stringify(text) !== `"${text}"`;
-    if (escaped) return { clause: PER_VALUE.sqlite, params: [text] };
+    // unless the text has a character JSON escapes (a quote, a line break): then every row's
+    // values are read. Otherwise only those of rows whose JSON has it (keys may match too):
+    // LIKE finds them fast, but for ASCII letters only; text with others is looked for again.
+    if (JSON.stringify(text) !== `"${text}"`) return values;
+    const checks: { clause: string; params: unknown[] }[] = [
+      { clause: `answers LIKE ? ESCAPE '\\'`, params: [anyCasePattern(text)] },
+    ];
+    if ([...text].some((c) => c > '\x7f')) checks.push(sqliteHolds('answers', text));
+    checks.push(values);
     return {
-      clause: `answers LIKE '%' || ${LIKE_LITERAL} || '%' ESCAPE '\\' AND ${PER_VALUE.sqlite}`,
-      params: [text, text],
+      clause: checks.map((c) => c.clause).join(' AND '),
+      params: checks.flatMap((c) => c.params),
     };
   }
   const joined = `feedback_answer_text(answers) LIKE '%' || ${LIKE_LITERAL} || '%'`;
   // Values are joined by line breaks: text without one can only match within a single value.
   // Text with one could also match across two, so each value is then checked as well.
   return text.includes('\n')
-    ? { clause: `${joined} AND ${PER_VALUE.postgres}`, params: [text, text] }
+    ? { clause: `${joined} AND ${PER_VALUE_POSTGRES}`, params: [text, text] }
     : { clause: joined, params: [text] };
 }

@@ -10,6 +10,7 @@ import { figuresFromTally, type QuestionFigures } from './figures';
 import { withLang } from './layout';
 import { dateRange } from './overview';
 import { maskPersonalData } from './privacy';
+import { searchTerm } from './search';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
@@ -166,21 +167,23 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
         body = <Distribution lang={lang} q={figures} id="chart" />;
       } else {
         const [other, value] = (q.answer ?? '').split(':');
+        const term = searchTerm(q.q);
         const records = await ctx.store.findFeedback(
           {
             surveyId: survey.id,
             ...range,
             anyOf: [field.name],
-            text: q.q?.trim() || undefined,
+            text: term,
             answers:
               other && value !== undefined && /^\w+$/.test(other) ? { [other]: value } : undefined,
           },
           { limit: TEXT_LIMIT, offset: 0 },
         );
         // The search looks at every answer of a response: keep those where this one matches.
-        const needle = q.q?.trim().toLowerCase();
-        const matching = needle
-          ? records.filter((r) => (r.answers[field.name] ?? '').toLowerCase().includes(needle))
+        const matching = term
+          ? records.filter((r) =>
+              (r.answers[field.name] ?? '').toLowerCase().includes(term.toLowerCase()),
+            )
           : records;
         body = <FreeText lang={lang} survey={survey} field={field} records={matching} q={q} />;
       }

@@ -11,6 +11,7 @@ import { day } from './overview';
 import { contactFields, maskPersonalData } from './privacy';
 import { ConfirmDelete, ResponseList, ResponsePage } from './responses-pages';
 import { hasRole } from './session';
+import { searchTerm } from './search';
 import { text } from './text';
 
 const PAGE_SIZE = 20;
@@ -24,7 +25,7 @@ export function filterOf(q: Record<string, string | undefined>, ctx: TeamContext
     surveyId: survey?.id,
     from: day(q.from),
     to: to && new Date(to.getTime() + 24 * 60 * 60 * 1000),
-    text: q.q?.trim() || undefined,
+    text: searchTerm(q.q),
     tagId: q.tag || undefined,
   };
   if (q.respondentLang === 'en' || q.respondentLang === 'cy' || q.respondentLang === 'unknown')

@@ -46,7 +46,13 @@ async function setup() {
         'en',
       )
     ).id,
-    welsh: (await save(3, { howSatisfied: '4', howToImprove: 'Diolch' }, 'cy')).id,
+    welsh: (
+      await save(
+        3,
+        { howSatisfied: '4', howToImprove: "Diolch. Mae'r ffurflen yn glir. Ŵyr i oedd yn helpu" },
+        'cy',
+      )
+    ).id,
   };
 }
 
@@ -127,6 +133,12 @@ describe('team pages', () => {
     expect(answered).toContain(ids.plain);
     expect(answered).not.toContain(ids.welsh);
     expect((await viewer.get('/team/responses?q=quicker')).body).toContain('>1 response<');
+    // As a team member types: a phone's apostrophe, extra spaces, another case of a Welsh letter.
+    for (const typed of ['mae’r', '  ffurflen   yn ', 'ŵyr', 'ŴYR I']) {
+      const found = (await viewer.get(`/team/responses?q=${encodeURIComponent(typed)}`)).body;
+      expect(found, typed).toContain('>1 response<');
+      expect(found, typed).toContain(ids.welsh);
+    }
     expect((await viewer.get('/team/responses?from=2026-03-02&to=2026-03-02')).body).toContain(
       '>1 response<',
     );
@@ -340,6 +352,9 @@ describe('team pages', () => {
     const searched = (await viewer.get(`${url}&q=QUICKER`)).body;
     expect(searched).toContain('Quicker please');
     expect(searched).not.toContain('Diolch');
+    const welsh = (await viewer.get(`${url}&q=${encodeURIComponent('ŵYR I')}`)).body;
+    expect(welsh).toContain('Diolch');
+    expect(welsh).not.toContain('Quicker please');
     const satisfied = (await viewer.get(`${url}&answer=howSatisfied:4`)).body;
     expect(satisfied).toContain('Diolch');
     expect(satisfied).not.toContain('Quicker please');
