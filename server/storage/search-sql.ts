@@ -37,9 +37,11 @@ END $$;`;
 /** A LIKE pattern's own characters, escaped (the default escape character is a backslash). */
 const LIKE_LITERAL = "replace(replace(replace(lower(?), '\\', '\\\\'), '%', '\\%'), '_', '\\_')";
 
-/** PostgreSQL: whether any answer value holds the text, as a check. */
-const PER_VALUE_POSTGRES =
-  "EXISTS (SELECT 1 FROM jsonb_each_text(answers) e WHERE e.key <> 'serviceName' AND strpos(lower(e.value), lower(?)) > 0)";
+/** Which answers are searched: every one but the service's name, or the one field given. */
+const keys = (field: string | undefined) =>
+  field === undefined
+    ? { clause: "key <> 'serviceName'", params: [] }
+    : { clause: 'key = ?', params: [field] };
 
 /** SQLite: whether `column` holds the text in any case. */
 function sqliteHolds(column: string, text: string): { clause: string; params: unknown[] } {
@@ -68,16 +70,18 @@ function anyCasePattern(text: string): string {
   return `%${escaped.join('')}%`;
 }
 
-/** The WHERE condition for answers containing `text`, and its parameters. */
+/** The WHERE condition for answers (or the answer to `field`) containing `text`, and its parameters. */
 export function answersContain(
   dialect: 'sqlite' | 'postgres',
   text: string,
+  field?: string,
 ): { clause: string; params: unknown[] } {
+  const searched = keys(field);
   if (dialect === 'sqlite') {
     const value = sqliteHolds('value', text);
     const values = {
-      clause: `EXISTS (SELECT 1 FROM json_each(answers) WHERE key <> 'serviceName' AND ${value.clause})`,
-      params: value.params,
+      clause: `EXISTS (SELECT 1 FROM json_each(answers) WHERE ${searched.clause} AND ${value.clause})`,
+      params: [...searched.params, ...value.params],
     };
     // A value holding the text puts it in the row's JSON (stored by JSON.stringify) as it is,
     // unless the text has a character JSON escapes (a quote, a line break): then every row's
@@ -96,8 +100,11 @@ export function answersContain(
   }
   const joined = `feedback_answer_text(answers) LIKE '%' || ${LIKE_LITERAL} || '%'`;
   // Values are joined by line breaks: text without one can only match within a single value.
-  // Text with one could also match across two, so each value is then checked as well.
-  return text.includes('\n')
-    ? { clause: `${joined} AND ${PER_VALUE_POSTGRES}`, params: [text, text] }
-    : { clause: joined, params: [text] };
+  // Text with one could also match across two, and a field's text could be in another field,
+  // so each value is then checked as well.
+  if (!text.includes('\n') && field === undefined) return { clause: joined, params: [text] };
+  return {
+    clause: `${joined} AND EXISTS (SELECT 1 FROM jsonb_each_text(answers) WHERE ${searched.clause} AND strpos(lower(value), lower(?)) > 0)`,
+    params: [text, ...searched.params, text],
+  };
 }

@@ -81,8 +81,9 @@ export interface FeedbackFilter {
   answers?: Record<string, string>;
   /** At least one of these answer fields is filled in (for example the contact fields). */
   anyOf?: string[];
-  /** Case-insensitive substring of any answer. */
+  /** Case-insensitive substring of any answer, or of the answer to `textIn` when given. */
   text?: string;
+  textIn?: string;
   tagId?: string;
 }
 

@@ -9,12 +9,14 @@ import { langOf, query, type TeamContext } from './context';
 import { figuresFromTally, type QuestionFigures } from './figures';
 import { withLang } from './layout';
 import { dateRange } from './overview';
+import { Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { searchTerm } from './search';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
-const TEXT_LIMIT = 100;
+/** Free-text answers shown a page at a time. */
+const TEXT_PAGE_SIZE = 50;
 
 export const isChoice = (f: ResolvedField) => f.type === 'radios' || f.type === 'checkboxes';
 export const isFreeText = (f: ResolvedField) =>
@@ -71,9 +73,19 @@ function FreeText(props: {
   survey: ResolvedSurvey;
   field: ResolvedField;
   records: FeedbackRecord[];
+  total: number;
+  page: number;
+  pages: number;
   q: Record<string, string | undefined>;
 }) {
   const { lang, survey, field, q } = props;
+  // Other pages keep the filter (dates, search, other answer) and the language.
+  const pageHref = (n: number) => {
+    const kept = new URLSearchParams();
+    for (const key of ['from', 'to', 'q', 'answer']) if (q[key]) kept.set(key, q[key]!);
+    kept.set('page', String(n));
+    return withLang(`${questionPath(survey, field)}?${kept}`, lang);
+  };
   const t = (key: TextKey) => text(lang, key);
   const others = allFields(survey).filter((f) => f.type === 'radios' && f.options?.length);
   return (
@@ -118,7 +130,7 @@ function FreeText(props: {
         )}
         <Button classes="govuk-button--secondary">{t('applyFilter')}</Button>
       </form>
-      <p className="govuk-body">{responsesFound(lang, props.records.length)}</p>
+      <p className="govuk-body">{responsesFound(lang, props.total)}</p>
       <ul className="govuk-list">
         {props.records.map((r) => (
           <li key={r.id} className="govuk-!-margin-bottom-4">
@@ -131,6 +143,7 @@ function FreeText(props: {
           </li>
         ))}
       </ul>
+      <Pagination lang={lang} page={props.page} pages={props.pages} href={pageHref} />
     </>
   );
 }
@@ -167,25 +180,34 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
         body = <Distribution lang={lang} q={figures} id="chart" />;
       } else {
         const [other, value] = (q.answer ?? '').split(':');
-        const term = searchTerm(q.q);
-        const records = await ctx.store.findFeedback(
-          {
-            surveyId: survey.id,
-            ...range,
-            anyOf: [field.name],
-            text: term,
-            answers:
-              other && value !== undefined && /^\w+$/.test(other) ? { [other]: value } : undefined,
-          },
-          { limit: TEXT_LIMIT, offset: 0 },
+        const filter = {
+          surveyId: survey.id,
+          ...range,
+          anyOf: [field.name],
+          text: searchTerm(q.q),
+          textIn: field.name,
+          answers:
+            other && value !== undefined && /^\w+$/.test(other) ? { [other]: value } : undefined,
+        };
+        const total = await ctx.store.countFeedback(filter);
+        const pages = Math.max(1, Math.ceil(total / TEXT_PAGE_SIZE));
+        const page = Math.min(pages, Math.max(1, Number.parseInt(q.page ?? '1', 10) || 1));
+        const records = await ctx.store.findFeedback(filter, {
+          limit: TEXT_PAGE_SIZE,
+          offset: (page - 1) * TEXT_PAGE_SIZE,
+        });
+        body = (
+          <FreeText
+            lang={lang}
+            survey={survey}
+            field={field}
+            records={records}
+            total={total}
+            page={page}
+            pages={pages}
+            q={q}
+          />
         );
-        // The search looks at every answer of a response: keep those where this one matches.
-        const matching = term
-          ? records.filter((r) =>
-              (r.answers[field.name] ?? '').toLowerCase().includes(term.toLowerCase()),
-            )
-          : records;
-        body = <FreeText lang={lang} survey={survey} field={field} records={matching} q={q} />;
       }
       return ctx.render(request, reply, {
         title: field.label[lang],

@@ -5,6 +5,7 @@ import { Button } from '../../renderers';
 import type { FeedbackRecord } from '../storage/types';
 import type { Tag } from '../storage/team-types';
 import { withLang } from './layout';
+import { Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
@@ -119,8 +120,6 @@ export function ResponseList(props: ListProps) {
     allFields(s).filter((f) => f.type === 'radios' && f.options?.length),
   );
   const tagName = new Map(props.tags.map((tag) => [tag.id, tag.name]));
-  const pageHref = (n: number) =>
-    withLang(`/team/responses?${props.filterQuery}${props.filterQuery ? '&' : ''}page=${n}`, lang);
   return (
     <>
       <h1 className="govuk-heading-l">{t('responses')}</h1>
@@ -249,62 +248,20 @@ export function ResponseList(props: ListProps) {
               })}
             />
           )}
-          {props.pages > 1 && (
-            <nav className="govuk-pagination" aria-label={t('pagination')}>
-              {props.page > 1 && (
-                <PageLink rel="prev" href={pageHref(props.page - 1)} label={t('previous')} />
-              )}
-              <p className="govuk-body govuk-!-display-inline-block govuk-!-margin-bottom-0 govuk-!-padding-left-3 govuk-!-padding-right-3">
-                {t('pageOf', { page: props.page, pages: props.pages })}
-              </p>
-              {props.page < props.pages && (
-                <PageLink rel="next" href={pageHref(props.page + 1)} label={t('next')} />
-              )}
-            </nav>
-          )}
+          <Pagination
+            lang={lang}
+            page={props.page}
+            pages={props.pages}
+            href={(n) =>
+              withLang(
+                `/team/responses?${props.filterQuery}${props.filterQuery ? '&' : ''}page=${n}`,
+                lang,
+              )
+            }
+          />
         </div>
       </div>
     </>
-  );
-}
-
-// GOV.UK pagination's arrows: the previous one before its label, the next one after.
-const ARROWS = {
-  prev: 'm6.5938-0.0078125-6.7266 6.7266 6.7441 6.4062 1.377-1.449-4.1856-3.9768h12.896v-2h-12.984l4.2931-4.293-1.414-1.414z',
-  next: 'm8.107-0.0078125-1.4136 1.414 4.2926 4.293h-12.986v2h12.896l-4.1855 3.9766 1.377 1.4492 6.7441-6.4062-6.7246-6.7266z',
-};
-
-function PageLink(props: { rel: 'prev' | 'next'; href: string; label: string }) {
-  const arrow = (
-    <svg
-      className={`govuk-pagination__icon govuk-pagination__icon--${props.rel}`}
-      xmlns="http://www.w3.org/2000/svg"
-      height="13"
-      width="15"
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 15 13"
-    >
-      <path d={ARROWS[props.rel]} />
-    </svg>
-  );
-  const label = <span className="govuk-pagination__link-title">{props.label}</span>;
-  return (
-    <div className={`govuk-pagination__${props.rel}`}>
-      <a className="govuk-link govuk-pagination__link" href={props.href} rel={props.rel}>
-        {props.rel === 'prev' ? (
-          <>
-            {arrow}
-            {label}
-          </>
-        ) : (
-          <>
-            {label}
-            {arrow}
-          </>
-        )}
-      </a>
-    </div>
   );
 }
 

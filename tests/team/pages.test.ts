@@ -360,6 +360,40 @@ describe('team pages', () => {
     expect(satisfied).not.toContain('Quicker please');
   });
 
+  it('pages through a free-text question, searching that answer only', async () => {
+    await setup();
+    const viewer = await as('viewer');
+    const save = (day: number, answers: Record<string, string>) =>
+      store.save({
+        surveyId: 'fixture-pages',
+        definitionHash: 'abcdef0123456789',
+        receivedAt: new Date(Date.UTC(2026, 2, day, 10)),
+        answers,
+        lang: 'en',
+      });
+    for (let i = 0; i < 60; i++) await save(4, { howToImprove: `Slow at step ${i}` });
+    // Newer than the only answer here with "quicker", and "quicker" in another of their answers.
+    for (let i = 0; i < 110; i++) await save(5, { firstName: 'Quicker', howToImprove: 'Fine' });
+    const url = '/team/questions/fixture-pages/howToImprove?from=2026-03-01&to=2026-03-10';
+    const quicker = (await viewer.get(`${url}&q=quicker`)).body;
+    expect(quicker).toContain('>1 response<');
+    expect(quicker).toContain('Quicker please');
+
+    const first = (await viewer.get(`${url}&q=slow&lang=cy`)).body;
+    expect(first).toContain('>60 ymateb<');
+    expect(first).toContain('Tudalen 1 o 2');
+    const next = /<a class="govuk-link govuk-pagination__link" href="([^"]+)" rel="next">/.exec(
+      first,
+    )?.[1];
+    expect(next?.replaceAll('&amp;', '&')).toBe(
+      '/team/questions/fixture-pages/howToImprove?from=2026-03-01&to=2026-03-10&q=slow&page=2&lang=cy',
+    );
+    const second = (await viewer.get(next!.replaceAll('&amp;', '&'))).body;
+    expect(second).toContain('Tudalen 2 o 2');
+    expect(second.match(/Slow at step/g)).toHaveLength(10);
+    expect(first.match(/Slow at step/g)).toHaveLength(50);
+  });
+
   it('renders every signed-in page in Welsh', async () => {
     await setup();
     const admin = await as('admin');

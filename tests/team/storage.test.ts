@@ -224,6 +224,13 @@ async function findsTextAsTyped(store: StoreWithTeam, welshCase: boolean) {
   if (welshCase) typed.push('ŵyr A Ŷd', 'ŵYR', '"FFURFLEN" YN HIR\nond yn glir. ŵ');
   for (const text of typed) expect(await find(text), text).toEqual([saved.id]);
   expect(await find('ŷyr')).toEqual([]);
+  // In one answer only: "tab" is in `other`, not in `howToImprove`.
+  const findIn = async (text: string, textIn: string) =>
+    (await store.team.findFeedback({ text, textIn }, { limit: 10, offset: 0 })).map((r) => r.id);
+  expect(await findIn('tab', 'howToImprove')).toEqual([]);
+  expect(await findIn('TAB', 'other')).toEqual([saved.id]);
+  expect(await findIn('hir\nond', 'howToImprove')).toEqual([saved.id]);
+  expect(await findIn('hir\nond', 'other')).toEqual([]);
   // A JSON escape is not what was typed: the stored JSON has \" and \n, the answer has neither.
   for (const text of ['\\"', '\\n', 'howToImprove']) expect(await find(text), text).toEqual([]);
 }
