@@ -121,12 +121,15 @@ async function bench(
   const filtered = `/team/responses?survey=${survey.id}&respondentLang=cy${
     scale ? `&answer=${scale.name}:${scale.options![0]!.value}` : ''
   }&q=slow`;
+  // A free-text question's answers over the last 30 days, searched in that answer only.
+  const freeText = allFields(survey).find((f) => f.type === 'textarea');
   // Free-text search over every stored response (no survey, no dates): a word in a third of
   // the answers, and one in none (what someone looking for one comment waits for), in English
   // and in Welsh ('dŵr': SQLite folds the case of ŵ apart from its own lower()).
   const urls = [
     '/team',
     filtered,
+    ...(freeText ? [`/team/questions/${survey.id}/${freeText.name}?q=slow`] : []),
     `/team/responses?page=50`,
     '/team/responses?q=quicker',
     '/team/responses?q=nobody%20wrote%20this',

@@ -210,6 +210,7 @@ async function findsTextAsTyped(store: StoreWithTeam, welshCase: boolean) {
     answers: {
       howToImprove: 'Roedd y "ffurflen" yn hir\nOND yn glir. Ŵyr a ŷd',
       other: 'tab\there',
+      home: 'Tŷ â ŵyn',
     },
   });
   await store.save({
@@ -221,7 +222,8 @@ async function findsTextAsTyped(store: StoreWithTeam, welshCase: boolean) {
   const find = async (text: string) =>
     (await store.team.findFeedback({ text }, { limit: 10, offset: 0 })).map((r) => r.id);
   const typed = ['"ffurflen"', 'hir\nond', 'Ŵyr a ŷd', 'OND YN GLIR', 'tab\th', 'y "f'];
-  if (welshCase) typed.push('ŵyr A Ŷd', 'ŵYR', '"FFURFLEN" YN HIR\nond yn glir. ŵ');
+  // Capitals of three Welsh letters at once.
+  if (welshCase) typed.push('ŵyr A Ŷd', 'ŵYR', '"FFURFLEN" YN HIR\nond yn glir. ŵ', 'TŶ Â ŴYN');
   for (const text of typed) expect(await find(text), text).toEqual([saved.id]);
   expect(await find('ŷyr')).toEqual([]);
   // In one answer only: "tab" is in `other`, not in `howToImprove`.
