@@ -10,7 +10,7 @@ import type { Lang, ResolvedSurvey } from '../engine';
 import { readBootData, type BootData } from './bootData';
 import { QUESTION_ROUTE_ID, surveyPath } from './paths';
 import { bannerHiddenBefore, underWay } from './savedState';
-import { BANNER_HIDDEN_CLASS, SCRIPT_CLASSES } from './scriptClasses';
+import { BANNER_HIDDEN_CLASS, SCRIPT_CLASSES, SCRIPT_ONLY_CLASS } from './scriptClasses';
 
 document.body.classList.add(...SCRIPT_CLASSES);
 if (bannerHiddenBefore()) document.body.classList.add(BANNER_HIDDEN_CLASS);
@@ -29,6 +29,8 @@ let withoutScript = false;
 function withoutApp(): void {
   withoutScript = true;
   document.body.classList.remove(...SCRIPT_CLASSES);
+  for (const control of document.querySelectorAll<HTMLElement>(`.${SCRIPT_ONLY_CLASS}`))
+    control.style.display = 'none';
   delete document.documentElement.dataset.app;
 }
 

@@ -14,3 +14,6 @@ export const BANNER_HIDDEN_CLASS = 'app-cookie-banner-hidden';
 
 /** Every class the entry script may set before the first paint. */
 export const EARLY_CLASSES = [...SCRIPT_CLASSES, BANNER_HIDDEN_CLASS];
+
+/** On controls that only work with a script: not shown without one (styles.scss). */
+export const SCRIPT_ONLY_CLASS = 'app-script-only';

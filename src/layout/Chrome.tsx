@@ -6,6 +6,7 @@ import { useLocation } from 'react-router-dom';
 import type { Link } from '../../engine';
 import { useT } from '../i18n';
 import { draftOf, withDraft, withLang } from '../paths';
+import { SCRIPT_ONLY_CLASS } from '../scriptClasses';
 import { useSurveyStore } from '../store';
 import {
   BackLink,
@@ -54,7 +55,11 @@ export function Chrome(props: ChromeProps) {
               headingText: t('cookieBanner.heading'),
               text: t('cookieBanner.body'),
               actions: [
-                { text: t('cookieBanner.hide'), onClick: dismissBanner },
+                {
+                  text: t('cookieBanner.hide'),
+                  onClick: dismissBanner,
+                  classes: SCRIPT_ONLY_CLASS,
+                },
                 { text: t('cookieBanner.more'), href: `/${lang}/cookies` },
               ],
             },

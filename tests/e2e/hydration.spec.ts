@@ -63,6 +63,9 @@ test('when the app never arrives, the page works as it does without JavaScript',
   await expect(page).toHaveURL(/\?draft=/);
   await page.waitForFunction(() => document.documentElement.dataset.app === undefined);
   await expect(page.locator('body')).not.toHaveClass(/govuk-frontend-supported/);
+  // Nothing would hide the cookie banner now: its Hide button goes, its link stays.
+  await expect(page.getByRole('button', { name: 'Hide this message' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Read about cookies' })).toBeVisible();
   // Conditional questions show open, as GOV.UK Frontend draws them for no script.
   const conditional = page.locator('.govuk-radios__conditional, .govuk-checkboxes__conditional');
   await expect(conditional.first()).toBeVisible();

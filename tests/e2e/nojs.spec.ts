@@ -12,7 +12,7 @@ import { answersForPage, plansFor, type Plan } from './helpers/answers';
 import { expect, test, visit } from './helpers/fixtures';
 import { fillPage, submitButton } from './helpers/journey';
 import { expectInlineStylesComplete } from './helpers/styles';
-import { LANGS, pathOf, STANDARD, surveys } from './helpers/surveys';
+import { LANGS, pathOf, STANDARD, surveys, ui } from './helpers/surveys';
 
 function database(): Database.Database {
   return new Database(join(process.env.E2E_DATA_DIR!, 'feedback.sqlite'), { readonly: true });
@@ -124,6 +124,22 @@ for (const survey of surveys) {
     }
   });
 }
+
+test.describe('the cookie banner without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const lang of LANGS)
+    test(`${lang}: offers the cookies page, not a Hide button that could do nothing`, async ({
+      page,
+    }) => {
+      await page.goto(pathOf(lang, surveys[0]!));
+      const banner = page.getByRole('region', { name: ui(lang, 'cookieBanner.ariaLabel') });
+      await expect(banner).toBeVisible();
+      await expect(banner.getByRole('link', { name: ui(lang, 'cookieBanner.more') })).toBeVisible();
+      await expect(
+        banner.getByRole('button', { name: ui(lang, 'cookieBanner.hide') }),
+      ).toBeHidden();
+    });
+});
 
 /** Every answer the plan enters along its path, page by page (as the walk will enter them). */
 function answersForPlan(survey: ResolvedSurvey, plan: Plan): Answers {
