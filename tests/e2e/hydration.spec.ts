@@ -69,6 +69,10 @@ test('when the app never arrives, the page works as it does without JavaScript',
   // Conditional questions show open, as GOV.UK Frontend draws them for no script.
   const conditional = page.locator('.govuk-radios__conditional, .govuk-checkboxes__conditional');
   await expect(conditional.first()).toBeVisible();
+  // A character count shows its limit, as without JavaScript.
+  const count = conditional.first().locator('.govuk-character-count');
+  await expect(count.locator('.govuk-character-count__status')).toBeHidden();
+  await expect(count.locator('.govuk-character-count__message[id$="-info"]')).toBeVisible();
   // Continue with nothing chosen: the server's error summary.
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.locator('.govuk-error-summary')).toBeVisible();

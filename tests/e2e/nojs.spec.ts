@@ -125,8 +125,34 @@ for (const survey of surveys) {
   });
 }
 
-test.describe('the cookie banner without JavaScript', () => {
+test.describe('controls that need a script, without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
+  for (const lang of LANGS)
+    test(`${lang}: a character count shows its limit, not a count that cannot follow the typing`, async ({
+      page,
+    }) => {
+      // A first page with a choice that opens a details box (shown open without a script).
+      const survey = surveys.find(
+        (s) =>
+          s.layout !== 'single' &&
+          s.pages[0]!.fields.some((f) => f.options?.some((o) => o.other || f.reveal?.[o.value])),
+      )!;
+      await page.goto(pathOf(lang, survey));
+      await page.getByRole('button', { name: ui(lang, 'common.startNow') }).click();
+      await expect(page).toHaveURL(/\?draft=/);
+      const count = page.locator('.govuk-character-count').first();
+      const limit = count.locator('.govuk-character-count__message[id$="-info"]');
+      await expect(limit).toBeVisible();
+      const max = Number(await count.getAttribute('data-maxlength'));
+      const plural = new Intl.PluralRules(lang).select(max);
+      const limitText = ui(lang, `characterCount.description_${plural}`, { count: max });
+      await expect(limit).toHaveText(limitText);
+      await expect(count.locator('.govuk-character-count__status')).toBeHidden();
+      // A screen reader is given the limit too, not a count that stays as drawn.
+      await expect(count.locator('.govuk-character-count__sr-status')).toBeHidden();
+      await expect(count.locator('textarea')).toHaveAccessibleDescription(limitText);
+    });
+
   for (const lang of LANGS)
     test(`${lang}: offers the cookies page, not a Hide button that could do nothing`, async ({
       page,
