@@ -3,7 +3,7 @@
 import { expect, STORAGE_KEY, storedState, test } from './helpers/fixtures';
 import type { BrowserContext, Page } from '@playwright/test';
 import { planThrough, urlOf, walk } from './helpers/journey';
-import { pathOf, surveys, ui } from './helpers/surveys';
+import { detailsOnFirstPage, pathOf, surveys, ui } from './helpers/surveys';
 
 const multiPage = surveys.find((s) => s.layout !== 'single' && s.pages.length > 2)!;
 const single = surveys.find((s) => s.layout === 'single')!;
@@ -51,11 +51,7 @@ test('a question page reloaded mid-survey keeps the saved answers', async ({ pag
 test('when the app never arrives, the page works as it does without JavaScript', async ({
   page,
 }) => {
-  const survey = surveys.find(
-    (s) =>
-      s.layout !== 'single' &&
-      s.pages[0]!.fields.some((f) => f.options?.some((o) => o.other || f.reveal?.[o.value])),
-  )!;
+  const survey = detailsOnFirstPage;
   await page.route(/\/assets\/app-[^/]*\.js$/, (route) => route.abort('connectionfailed'));
   await page.goto(pathOf('en', survey));
   await page.getByRole('button', { name: 'Start now' }).click();

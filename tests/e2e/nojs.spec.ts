@@ -12,7 +12,7 @@ import { answersForPage, plansFor, type Plan } from './helpers/answers';
 import { expect, test, visit } from './helpers/fixtures';
 import { fillPage, submitButton } from './helpers/journey';
 import { expectInlineStylesComplete } from './helpers/styles';
-import { LANGS, pathOf, STANDARD, surveys, ui } from './helpers/surveys';
+import { detailsOnFirstPage, LANGS, pathOf, STANDARD, surveys, ui } from './helpers/surveys';
 
 function database(): Database.Database {
   return new Database(join(process.env.E2E_DATA_DIR!, 'feedback.sqlite'), { readonly: true });
@@ -131,13 +131,8 @@ test.describe('controls that need a script, without JavaScript', () => {
     test(`${lang}: a character count shows its limit, not a count that cannot follow the typing`, async ({
       page,
     }) => {
-      // A first page with a choice that opens a details box (shown open without a script).
-      const survey = surveys.find(
-        (s) =>
-          s.layout !== 'single' &&
-          s.pages[0]!.fields.some((f) => f.options?.some((o) => o.other || f.reveal?.[o.value])),
-      )!;
-      await page.goto(pathOf(lang, survey));
+      // Its details box shows open without a script.
+      await page.goto(pathOf(lang, detailsOnFirstPage));
       await page.getByRole('button', { name: ui(lang, 'common.startNow') }).click();
       await expect(page).toHaveURL(/\?draft=/);
       const count = page.locator('.govuk-character-count').first();

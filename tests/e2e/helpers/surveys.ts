@@ -29,6 +29,13 @@ export const surveys: ResolvedSurvey[] = readdirSync(DEFINITIONS)
 
 export const LANGS: Lang[] = ['en', 'cy'];
 
+/** A multi-page survey whose first page has a choice that opens a details box. */
+export const detailsOnFirstPage: ResolvedSurvey = surveys.find(
+  (s) =>
+    s.layout !== 'single' &&
+    s.pages[0]!.fields.some((f) => f.options?.some((o) => o.other || f.reveal?.[o.value])),
+)!;
+
 type Resources = Record<string, unknown>;
 const resources: Record<Lang, Resources> = {
   en: readJson<Resources>(join(ROOT, 'src', 'i18n', 'en.json')),
