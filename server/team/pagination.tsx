@@ -1,6 +1,16 @@
 // GOV.UK pagination for the team's lists: previous, "page x of y", next.
 import { text, type UiLang } from './text';
 
+/**
+ * Which page of `total` items to show, `size` a page, for the page asked for in the address
+ * (anything not a page number is the first; past the end, the last), and what to fetch for it.
+ */
+export function pageOf(total: number, size: number, asked: string | undefined) {
+  const pages = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(pages, Math.max(1, Number.parseInt(asked ?? '1', 10) || 1));
+  return { page, pages, limit: size, offset: (page - 1) * size };
+}
+
 export function Pagination(props: {
   lang: UiLang;
   page: number;

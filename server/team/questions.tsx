@@ -9,7 +9,7 @@ import { langOf, query, type TeamContext } from './context';
 import { figuresFromTally, type QuestionFigures } from './figures';
 import { withLang } from './layout';
 import { dateRange } from './overview';
-import { Pagination } from './pagination';
+import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { searchTerm } from './search';
 import { Table } from './table';
@@ -190,12 +190,8 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
             other && value !== undefined && /^\w+$/.test(other) ? { [other]: value } : undefined,
         };
         const total = await ctx.store.countFeedback(filter);
-        const pages = Math.max(1, Math.ceil(total / TEXT_PAGE_SIZE));
-        const page = Math.min(pages, Math.max(1, Number.parseInt(q.page ?? '1', 10) || 1));
-        const records = await ctx.store.findFeedback(filter, {
-          limit: TEXT_PAGE_SIZE,
-          offset: (page - 1) * TEXT_PAGE_SIZE,
-        });
+        const { page, pages, limit, offset } = pageOf(total, TEXT_PAGE_SIZE, q.page);
+        const records = await ctx.store.findFeedback(filter, { limit, offset });
         body = (
           <FreeText
             lang={lang}

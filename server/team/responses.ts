@@ -10,6 +10,7 @@ import { withLang } from './layout';
 import { day } from './overview';
 import { contactFields, maskPersonalData } from './privacy';
 import { ConfirmDelete, ResponseList, ResponsePage } from './responses-pages';
+import { pageOf } from './pagination';
 import { hasRole } from './session';
 import { searchTerm } from './search';
 import { text } from './text';
@@ -53,12 +54,8 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     const q = query(request);
     const filter = filterOf(q, ctx);
     const total = await store.countFeedback(filter);
-    const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-    const page = Math.min(pages, Math.max(1, Number.parseInt(q.page ?? '1', 10) || 1));
-    const records = await store.findFeedback(filter, {
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
-    });
+    const { page, pages, limit, offset } = pageOf(total, PAGE_SIZE, q.page);
+    const records = await store.findFeedback(filter, { limit, offset });
     const lang = langOf(request);
     return ctx.render(request, reply, {
       title: text(lang, 'responses'),
