@@ -65,6 +65,8 @@ export function openSqliteStore(file: string): StoreWithTeam {
   db.pragma('busy_timeout = 5000');
   // So deleting a response (or purging old ones) also removes its tags.
   db.pragma('foreign_keys = ON');
+  // A deleted row's bytes are overwritten with zeros, not left in a free page or cell.
+  db.pragma('secure_delete = ON');
   migrate(db);
   // SQLite gives -wal and -shm the database file's mode; this also tightens older files.
   if (file !== ':memory:')
@@ -92,6 +94,10 @@ export function openSqliteStore(file: string): StoreWithTeam {
     }
   };
 
+  // The WAL still holds the pages as they were before a delete: copy it into the database file
+  // (whose pages secure_delete has zeroed) and cut it to nothing, so deleted answers leave no trace.
+  const forgetDeleted = () => db.pragma('wal_checkpoint(TRUNCATE)');
+
   const sql: Sql = {
     dialect: 'sqlite',
     all: async <T>(text: string, params: unknown[] = []) => db.prepare(text).all(...params) as T[],
@@ -104,6 +110,7 @@ export function openSqliteStore(file: string): StoreWithTeam {
         .immediate(),
   };
 
+  const team = teamStore(sql);
   return {
     save(record: NewFeedback) {
       const row: Row = {
@@ -123,8 +130,11 @@ export function openSqliteStore(file: string): StoreWithTeam {
       });
     },
     async deleteOlderThan(cutoff) {
-      return db.prepare('DELETE FROM feedback WHERE received_at < ?').run(cutoff.toISOString())
-        .changes;
+      const { changes } = db
+        .prepare('DELETE FROM feedback WHERE received_at < ?')
+        .run(cutoff.toISOString());
+      if (changes > 0) forgetDeleted();
+      return changes;
     },
     async count() {
       return (db.prepare('SELECT COUNT(*) AS n FROM feedback').get() as { n: number }).n;
@@ -142,7 +152,14 @@ export function openSqliteStore(file: string): StoreWithTeam {
       if (scheduled) flush();
       db.close();
     },
-    team: teamStore(sql),
+    team: {
+      ...team,
+      async deleteFeedback(id) {
+        const deleted = await team.deleteFeedback(id);
+        if (deleted) forgetDeleted();
+        return deleted;
+      },
+    },
     drafts: draftStore(sql),
   };
 }
