@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
-import { POSTGRES_TALLY_MIGRATION } from './tally-sql';
+import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
 import {
   feedbackRecord,
   LANG_MIGRATION,
@@ -33,6 +33,7 @@ const MIGRATIONS = [
   POSTGRES_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
   ANSWER_TEXT_MIGRATION,
+  POSTGRES_TALLY_SHARDS_MIGRATION,
 ];
 
 /**

@@ -93,6 +93,56 @@ export const POSTGRES_TALLY_MIGRATION = `${TABLES(
   CREATE TRIGGER feedback_tally_truncate AFTER TRUNCATE ON feedback
     FOR EACH STATEMENT EXECUTE FUNCTION feedback_tally_truncate();`;
 
+/** Shards of each PostgreSQL count (see below). */
+export const TALLY_SHARDS = 16;
+
+/** `pgCounted` with each row's shard as a fifth key. */
+const pgCountedByShard = (rows: string) => `
+  SELECT r.survey_id, ${PG_DAY('r.received_at')} AS day, a.key AS field, a.value, r.tally_shard AS shard,
+    COUNT(*) AS n
+  FROM ${rows} r
+  CROSS JOIN LATERAL jsonb_each_text(r.answers) a
+  JOIN feedback_tally_field f ON f.survey_id = r.survey_id AND f.field = a.key
+  WHERE a.value <> ''
+  GROUP BY 1, 2, 3, 4, 5`;
+
+/** The counts of `rows` added (`sign` 1) or taken off (-1), locking rows in the key's order. */
+const pgUpsertCounts = (rows: string, sign: 1 | -1) => `
+    INSERT INTO feedback_tally AS t (survey_id, day, field, value, shard, n)
+      SELECT survey_id, day, field, value, shard, ${sign} * n FROM (${pgCountedByShard(rows)}) c
+      ORDER BY 1, 2, 3, 4, 5
+      ON CONFLICT (survey_id, day, field, md5(value), shard) DO UPDATE SET n = t.n + EXCLUDED.n`;
+
+/**
+ * Migration (PostgreSQL): each count is spread over TALLY_SHARDS rows, summed when read. With
+ * one row per count, every submission to a survey on a day waited for the one before it to
+ * commit (two instances stored fewer per second than one). A response remembers its shard
+ * (`feedback.tally_shard`, from the database connection that stored it, so concurrent
+ * connections mostly use different rows), and its delete takes it off the same row, so no row
+ * goes below zero and empty rows are removed as before. Inserts and deletes both lock the rows
+ * they share in the order of (survey, day, field, value, shard), so they cannot deadlock; the
+ * rows a delete then removes are rows it already holds.
+ */
+export const POSTGRES_TALLY_SHARDS_MIGRATION = `
+  ALTER TABLE feedback ADD COLUMN tally_shard SMALLINT NOT NULL DEFAULT 0;
+  ALTER TABLE feedback ALTER COLUMN tally_shard SET DEFAULT (pg_backend_pid() % ${TALLY_SHARDS});
+  ALTER TABLE feedback_tally ADD COLUMN shard SMALLINT NOT NULL DEFAULT 0;
+  DROP INDEX feedback_tally_key;
+  CREATE UNIQUE INDEX feedback_tally_key ON feedback_tally (survey_id, day, field, md5(value), shard);
+  CREATE OR REPLACE FUNCTION feedback_tally_add() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${pgUpsertCounts('added', 1)};
+    RETURN NULL;
+  END $$;
+  CREATE OR REPLACE FUNCTION feedback_tally_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${pgUpsertCounts('removed', -1)};
+    DELETE FROM feedback_tally t USING (${pgCountedByShard('removed')}) c
+      WHERE t.survey_id = c.survey_id AND t.day = c.day AND t.field = c.field
+        AND md5(t.value) = md5(c.value) AND t.shard = c.shard AND t.n <= 0;
+    RETURN NULL;
+  END $$;`;
+
 /**
  * Counts these fields (survey id -> answer field names) from now on. A survey whose list
  * changed is recounted from its stored responses, in one transaction that holds off inserts
@@ -115,6 +165,7 @@ export async function keepTallies(sql: Sql, fields: Record<string, string[]>): P
   if (!changed.length) return;
   const day = sql.dialect === 'sqlite' ? 'substr(received_at, 1, 10)' : PG_DAY('received_at');
   const each = sql.dialect === 'sqlite' ? 'json_each' : 'jsonb_each_text';
+  const pg = sql.dialect === 'postgres';
   await sql.transaction([
     // Blocks writers (whose triggers read the field list) until the recount is committed,
     // and another instance doing the same. SQLite's write transaction already does both.
@@ -129,12 +180,13 @@ export async function keepTallies(sql: Sql, fields: Record<string, string[]>): P
         params: [surveyId, name],
       })),
       {
-        text: `INSERT INTO feedback_tally (survey_id, day, field, value, n)
-          SELECT survey_id, ${day}, a.key, a.value, COUNT(*)
+        // PostgreSQL's counts go to each response's shard, where its delete will look.
+        text: `INSERT INTO feedback_tally (survey_id, day, field, value, ${pg ? 'shard, ' : ''}n)
+          SELECT survey_id, ${day}, a.key, a.value, ${pg ? 'tally_shard, ' : ''}COUNT(*)
           FROM feedback, ${each}(feedback.answers) a
           WHERE survey_id = ? AND a.value <> ''
             AND a.key IN (SELECT field FROM feedback_tally_field WHERE survey_id = ?)
-          GROUP BY survey_id, 2, a.key, a.value`,
+          GROUP BY survey_id, 2, a.key, a.value${pg ? ', tally_shard' : ''}`,
         params: [surveyId, surveyId],
       },
     ]),
