@@ -13,6 +13,7 @@ import { registerPages } from './render';
 import { registerTeam } from './team/index';
 import { submissionCap } from './submissionCap';
 import type { OidcSettings } from './team/sso-config';
+import type { PostgresSettings } from './storage/postgres';
 import { openStore } from './storage/index';
 import type { StoreWithTeam } from './storage/types';
 
@@ -26,6 +27,8 @@ export interface ServerOptions {
   /** Default: PostgreSQL when DATABASE_URL is set, else `${DATA_DIR}/feedback.sqlite`. Closed with the server only when opened here. */
   store?: StoreWithTeam;
   databaseUrl?: string;
+  /** PostgreSQL's pool size and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
+  postgres?: Partial<PostgresSettings>;
   dataDir?: string;
   apiKeys?: string[];
   feedbackPath?: string;
@@ -67,6 +70,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     options.store ??
     (await openStore({
       databaseUrl: options.databaseUrl,
+      postgres: options.postgres,
       dataDir: options.dataDir ?? defaults.dataDir,
     }));
 

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { POSTGRES_DEFAULTS, type PostgresSettings } from './storage/postgres';
 import { oidcFromEnv, type OidcSettings } from './team/sso-config';
 
 /** Settings read from the environment, with the defaults that suit a local run. */
@@ -7,6 +8,8 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL's pool size and timeouts, used when databaseUrl is set. */
+  postgres: PostgresSettings;
   apiKeys: string[];
   feedbackPath: string;
   retentionMonths: number;
@@ -36,6 +39,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
+    postgres: {
+      poolMax: positive('PG_POOL_MAX', env.PG_POOL_MAX, POSTGRES_DEFAULTS.poolMax),
+      connectTimeoutMs: positive(
+        'PG_CONNECT_TIMEOUT_MS',
+        env.PG_CONNECT_TIMEOUT_MS,
+        POSTGRES_DEFAULTS.connectTimeoutMs,
+      ),
+      statementTimeoutMs: positive(
+        'PG_STATEMENT_TIMEOUT_MS',
+        env.PG_STATEMENT_TIMEOUT_MS,
+        POSTGRES_DEFAULTS.statementTimeoutMs,
+      ),
+    },
     apiKeys: parseApiKeys(env.API_KEYS, env.NODE_ENV === 'production'),
     feedbackPath: env.FEEDBACK_PATH || '/api/feedback',
     retentionMonths: integer(env.RETENTION_MONTHS, 3),

@@ -14,15 +14,20 @@ const errorBody = (status: number) => JSON.stringify({ error: STATUS_CODES[statu
 const clientStatus = (statusCode: number | undefined) =>
   statusCode && statusCode >= 400 && statusCode < 500 ? statusCode : undefined;
 
+/** 503 for an error that says so: the database stayed out of reach through the retries. */
+const unavailable = (statusCode: number | undefined) => (statusCode === 503 ? 503 : undefined);
+
 /**
  * Every failure becomes a small JSON body with a generic message: bad input gets its 4xx
- * (bad JSON 400, too large 413, wrong type 415, rate limited 429), anything else a 500.
+ * (bad JSON 400, too large 413, wrong type 415, rate limited 429), the database out of reach
+ * a 503 (to try again later), anything else a 500.
  * Messages are never echoed (a JSON parse error quotes the body) and stacks never sent.
  */
 export function handleErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = clientStatus(error.statusCode) ?? 500;
-    if (status === 500) request.log.error({ err: error }, 'request failed');
+    const status = clientStatus(error.statusCode) ?? unavailable(error.statusCode) ?? 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503) reply.header('retry-after', '10');
     else request.log.info({ code: error.code, status }, 'request rejected');
     return reply
       .code(status)

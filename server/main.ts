@@ -19,6 +19,7 @@ export async function startServer(
     staticDir: options.staticDir,
     logger: { level: config.logLevel },
     databaseUrl: config.databaseUrl,
+    postgres: config.postgres,
     dataDir: config.dataDir,
     apiKeys: config.apiKeys,
     feedbackPath: config.feedbackPath,

@@ -4,7 +4,11 @@ import { retentionCutoff } from './retention';
 import { openStore } from './storage/index';
 
 const config = configFromEnv();
-const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const store = await openStore({
+  databaseUrl: config.databaseUrl,
+  postgres: config.postgres,
+  dataDir: config.dataDir,
+});
 try {
   const cutoff = retentionCutoff(new Date(), config.retentionMonths);
   const deleted = await store.deleteOlderThan(cutoff);

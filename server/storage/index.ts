@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openPostgresStore } from './postgres';
+import { openPostgresStore, type PostgresSettings } from './postgres';
 import { openSqliteStore } from './sqlite';
 import type { StoreWithTeam } from './types';
 
@@ -8,8 +8,9 @@ export type { FeedbackStore, FeedbackRecord, NewFeedback, StoreWithTeam } from '
 /** PostgreSQL when DATABASE_URL is set, otherwise `${dataDir}/feedback.sqlite`. */
 export async function openStore(options: {
   databaseUrl?: string;
+  postgres?: Partial<PostgresSettings>;
   dataDir: string;
 }): Promise<StoreWithTeam> {
-  if (options.databaseUrl) return openPostgresStore(options.databaseUrl);
+  if (options.databaseUrl) return openPostgresStore(options.databaseUrl, options.postgres);
   return openSqliteStore(join(options.dataDir, 'feedback.sqlite'));
 }

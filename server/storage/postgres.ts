@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import { withRetries } from './retry';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
 import {
@@ -36,32 +37,78 @@ const MIGRATIONS = [
   POSTGRES_TALLY_SHARDS_MIGRATION,
 ];
 
+/** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
+export interface PostgresSettings {
+  /** Connections per instance: 10 instances × 8 = 80 of a default server's 100. */
+  poolMax: number;
+  /** How long to wait for a new connection (or for a free one when all are busy). */
+  connectTimeoutMs: number;
+  /** The longest a statement may run, lock waits included; the purge and migrations have none. */
+  statementTimeoutMs: number;
+}
+
+export const POSTGRES_DEFAULTS: PostgresSettings = {
+  poolMax: 8,
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 5_000,
+};
+
 /**
  * PostgreSQL store, used when DATABASE_URL is set (several API instances, one database).
  * Durability is the server's: with the default `synchronous_commit = on` an INSERT returns
- * only after its WAL record is flushed.
+ * only after its WAL record is flushed. Transient failures (a restart, a failover, a
+ * terminated connection, a deadlock) are retried (./retry.ts); every statement and
+ * transaction here may be run twice, and a submission is stored once whatever happens.
  */
-export async function openPostgresStore(connectionString: string): Promise<StoreWithTeam> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  await migrate(pool);
+export async function openPostgresStore(
+  connectionString: string,
+  settings: Partial<PostgresSettings> = {},
+): Promise<StoreWithTeam> {
+  const { poolMax, connectTimeoutMs, statementTimeoutMs } = { ...POSTGRES_DEFAULTS, ...settings };
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolMax,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    // Notices a server that went away without closing the connection (a failover).
+    keepAlive: true,
+  });
+  // An idle connection that breaks (a restart, a failover, pg_terminate_backend) is dropped by
+  // the pool, which opens a new one when next needed. Without a listener, Node would end the
+  // process on this 'error' event.
+  pool.on('error', () => undefined);
+  try {
+    await transaction(pool, migrate);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new Error(
+      `Cannot use the PostgreSQL database in DATABASE_URL (${where(connectionString)}): ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
 
+  const query = (text: string, params: unknown[] = []) =>
+    withRetries(() => pool.query(numbered(text), params));
   const sql: Sql = {
     dialect: 'postgres',
-    all: async <T>(text: string, params: unknown[] = []) =>
-      (await pool.query(numbered(text), params)).rows as T[],
-    run: async (text: string, params: unknown[] = []) =>
-      (await pool.query(numbered(text), params)).rowCount ?? 0,
+    all: async <T>(text: string, params?: unknown[]) => (await query(text, params)).rows as T[],
+    run: async (text: string, params?: unknown[]) => (await query(text, params)).rowCount ?? 0,
     transaction: (statements) =>
-      inTransaction(pool, async (client) => {
-        for (const s of statements) await client.query(numbered(s.text), s.params ?? []);
-      }),
+      withRetries(() =>
+        transaction(pool, async (client) => {
+          for (const s of statements) await client.query(numbered(s.text), s.params ?? []);
+        }),
+      ),
   };
 
   return {
     async save(record: NewFeedback) {
+      // The id is made once, before any try: a retry after a try whose COMMIT did happen (its
+      // answer lost with the connection) finds the row there and adds nothing.
       const id = randomUUID();
-      await pool.query(
-        'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES ($1, $2, $3, $4, $5, $6)',
+      await query(
+        `INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang)
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
         [
           id,
           record.surveyId,
@@ -74,21 +121,29 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       return { id };
     },
     async deleteOlderThan(cutoff) {
-      const result = await pool.query('DELETE FROM feedback WHERE received_at < $1', [cutoff]);
-      return result.rowCount ?? 0;
+      // A long backlog may take longer than the statement timeout; the purge has no deadline.
+      return withRetries(() =>
+        transaction(pool, async (client) => {
+          await client.query('SET LOCAL statement_timeout = 0');
+          return (
+            (await client.query('DELETE FROM feedback WHERE received_at < $1', [cutoff]))
+              .rowCount ?? 0
+          );
+        }),
+      );
     },
     async count() {
-      const result = await pool.query<{ n: string }>('SELECT COUNT(*) AS n FROM feedback');
-      return Number(result.rows[0]?.n ?? 0);
+      const result = await query('SELECT COUNT(*) AS n FROM feedback');
+      return Number((result.rows[0] as { n: string } | undefined)?.n ?? 0);
     },
     async list(options = {}) {
-      const result = await pool.query('SELECT * FROM feedback ORDER BY received_at, id LIMIT $1', [
+      const result = await query('SELECT * FROM feedback ORDER BY received_at, id LIMIT ?', [
         options.limit ?? null,
       ]);
       return result.rows.map(feedbackRecord);
     },
     async has(id) {
-      const result = await pool.query('SELECT 1 FROM feedback WHERE id = $1', [id]);
+      const result = await query('SELECT 1 FROM feedback WHERE id = ?', [id]);
       return (result.rowCount ?? 0) > 0;
     },
     async close() {
@@ -99,37 +154,56 @@ export async function openPostgresStore(connectionString: string): Promise<Store
   };
 }
 
-async function migrate(pool: pg.Pool): Promise<void> {
-  await inTransaction(pool, async (client) => {
-    // Serialises concurrent starts of several instances.
-    await client.query('SELECT pg_advisory_xact_lock(7243001)');
-    await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-    const current = await client.query<{ version: number }>('SELECT version FROM schema_version');
-    const version = current.rows[0]?.version ?? 0;
-    if (version > MIGRATIONS.length)
-      throw new Error(`feedback database is schema version ${version}, newer than this code`);
-    for (const sql of MIGRATIONS.slice(version)) await client.query(sql);
-    await client.query('DELETE FROM schema_version');
-    await client.query('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
-    await client.query(ENSURE_SEARCH_INDEX);
-  });
+/** The server and database of a connection string, never its user name or password. */
+function where(connectionString: string): string {
+  try {
+    const url = new URL(connectionString);
+    return `${url.host}${url.pathname}`;
+  } catch {
+    return 'not a URL';
+  }
 }
 
-/** Runs `work` on one connection inside BEGIN … COMMIT, rolled back if it throws. */
-async function inTransaction(
+async function migrate(client: pg.PoolClient): Promise<void> {
+  // Serialises concurrent starts of several instances.
+  await client.query('SELECT pg_advisory_xact_lock(7243001)');
+  // A migration on a large table may take longer than the statement timeout.
+  await client.query('SET LOCAL statement_timeout = 0');
+  await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
+  const current = await client.query<{ version: number }>('SELECT version FROM schema_version');
+  const version = current.rows[0]?.version ?? 0;
+  if (version > MIGRATIONS.length)
+    throw new Error(`feedback database is schema version ${version}, newer than this code`);
+  for (const sql of MIGRATIONS.slice(version)) await client.query(sql);
+  await client.query('DELETE FROM schema_version');
+  await client.query('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
+  await client.query(ENSURE_SEARCH_INDEX);
+}
+
+/**
+ * Runs `work` on one connection inside BEGIN … COMMIT, rolled back if it throws. A connection
+ * that failed is closed rather than given back to the pool.
+ */
+async function transaction<T>(
   pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<void>,
-): Promise<void> {
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
+  // The pool listens for errors only on idle connections; until released this one is ours, and
+  // a broken one keeps this listener for whatever it emits while being closed.
+  const ignore = () => undefined;
+  client.on('error', ignore);
   try {
     await client.query('BEGIN');
-    await work(client);
+    const result = await work(client);
     await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
+    client.off('error', ignore);
     client.release();
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release(error as Error);
+    throw error;
   }
 }
 

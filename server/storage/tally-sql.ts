@@ -170,7 +170,11 @@ export async function keepTallies(sql: Sql, fields: Record<string, string[]>): P
     // Blocks writers (whose triggers read the field list) until the recount is committed,
     // and another instance doing the same. SQLite's write transaction already does both.
     ...(sql.dialect === 'postgres'
-      ? [{ text: 'LOCK TABLE feedback IN SHARE ROW EXCLUSIVE MODE' }]
+      ? [
+          // A large survey's recount may take longer than the statement timeout.
+          { text: 'SET LOCAL statement_timeout = 0' },
+          { text: 'LOCK TABLE feedback IN SHARE ROW EXCLUSIVE MODE' },
+        ]
       : []),
     ...changed.flatMap(([surveyId, names]) => [
       { text: 'DELETE FROM feedback_tally_field WHERE survey_id = ?', params: [surveyId] },

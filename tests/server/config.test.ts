@@ -43,6 +43,23 @@ describe('configuration from the environment', () => {
     expect(() => configFromEnv({ CONNECTION_TIMEOUT_MS: '0' })).toThrow(/CONNECTION_TIMEOUT_MS/);
   });
 
+  it('sizes the PostgreSQL pool for 10 instances on a default server, with timeouts', () => {
+    expect(configFromEnv({}).postgres).toEqual({
+      poolMax: 8,
+      connectTimeoutMs: 5_000,
+      statementTimeoutMs: 5_000,
+    });
+    expect(
+      configFromEnv({
+        PG_POOL_MAX: '20',
+        PG_CONNECT_TIMEOUT_MS: '2000',
+        PG_STATEMENT_TIMEOUT_MS: '15000',
+      }).postgres,
+    ).toEqual({ poolMax: 20, connectTimeoutMs: 2_000, statementTimeoutMs: 15_000 });
+    for (const name of ['PG_POOL_MAX', 'PG_CONNECT_TIMEOUT_MS', 'PG_STATEMENT_TIMEOUT_MS'])
+      expect(() => configFromEnv({ [name]: '0' })).toThrow(name);
+  });
+
   it('reads keys, limits and switches', () => {
     const config = configFromEnv({
       API_KEYS: ' one, two ,,three ',
