@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ResolvedSurvey } from '../engine/index';
 import { buildServer, loadDefinitions } from './app';
-import { configFromEnv, type ServerConfig } from './config';
+import { checkTeamSecret, configFromEnv, type ServerConfig } from './config';
 
 /**
  * Starts the API and the built app from environment settings, and stops cleanly on
@@ -13,6 +13,8 @@ export async function startServer(
   options: { staticDir?: string; config?: ServerConfig } = {},
 ): Promise<{ app: FastifyInstance; url: string; surveys: Map<string, ResolvedSurvey> }> {
   const config = options.config ?? configFromEnv();
+  // Before anything is opened: several instances without a shared secret cannot sign anyone in.
+  const secretWarning = checkTeamSecret(config);
   const surveys = await loadDefinitions();
   const app = await buildServer({
     surveys,
@@ -31,6 +33,7 @@ export async function startServer(
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,
   });
+  if (secretWarning) app.log.warn(secretWarning);
   const address = await app.listen({ port: config.port, host: config.host });
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import { LIMITS_MIGRATION, limitStore } from './limits';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION } from './tally-sql';
 import {
@@ -33,6 +34,7 @@ const MIGRATIONS = [
   POSTGRES_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
   ANSWER_TEXT_MIGRATION,
+  LIMITS_MIGRATION,
 ];
 
 /**
@@ -95,6 +97,10 @@ export async function openPostgresStore(connectionString: string): Promise<Store
     },
     team: teamStore(sql),
     drafts: draftStore(sql),
+    limits: limitStore(sql),
+    async ping() {
+      await sql.all('SELECT 1');
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import { LIMITS_MIGRATION, limitStore } from './limits';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import {
   feedbackRecord,
@@ -33,6 +34,7 @@ const MIGRATIONS = [
   SSO_PENDING_MIGRATION,
   SQLITE_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
+  LIMITS_MIGRATION,
 ];
 
 interface Row {
@@ -144,6 +146,10 @@ export function openSqliteStore(file: string): StoreWithTeam {
     },
     team: teamStore(sql),
     drafts: draftStore(sql),
+    limits: limitStore(sql),
+    async ping() {
+      await sql.all('SELECT 1');
+    },
   };
 }
 
