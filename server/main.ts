@@ -50,9 +50,22 @@ export async function startServer(
   return { app, url: address, surveys };
 }
 
+// Run directly: `node dist-node/main.js` (built by `npm run build`; `npm start` builds and runs
+// it) or `tsx server/main.ts`, from the project folder (dist/, dist-server/, definitions/).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  startServer().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  startServer().then(
+    ({ url, surveys }) => {
+      const base = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+      const ids = [...surveys.keys()].sort();
+      console.log(`Feedback service running at ${base}/en/${ids[0] ?? ''}`);
+      console.log(
+        `Surveys:\n${ids.map((id) => `  ${base}/en/${id}  ${base}/cy/${id}`).join('\n')}`,
+      );
+      console.log(`Feedback API: POST ${base}/api/feedback (Ctrl+C stops)`);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }
