@@ -11,6 +11,13 @@ export const LIMITS_MIGRATION = `CREATE TABLE rate_window (
     PRIMARY KEY (key, window_start)
   );`;
 
+/** On PostgreSQL the table is UNLOGGED: counts written without WAL, so a request does not wait
+ *  for a WAL flush. A crash or failover empties it, which only resets the current windows. */
+export const POSTGRES_LIMITS_MIGRATION = LIMITS_MIGRATION.replace(
+  'CREATE TABLE',
+  'CREATE UNLOGGED TABLE',
+);
+
 export interface LimitStore {
   /** Counts one hit for `key` in the window starting at `windowStart`; resolves to the hits so far in it. */
   hit(key: string, windowStart: number): Promise<number>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
-import { LIMITS_MIGRATION, limitStore } from './limits';
+import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION } from './tally-sql';
 import {
@@ -34,7 +34,7 @@ const MIGRATIONS = [
   POSTGRES_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
   ANSWER_TEXT_MIGRATION,
-  LIMITS_MIGRATION,
+  POSTGRES_LIMITS_MIGRATION,
 ];
 
 /**

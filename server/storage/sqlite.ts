@@ -106,6 +106,23 @@ export function openSqliteStore(file: string): StoreWithTeam {
         .immediate(),
   };
 
+  // The rate limits' counters go through a second connection that commits without waiting for
+  // the disk (synchronous = NORMAL; the WAL still keeps the file consistent): a count lost to a
+  // power cut is harmless, and an fsync per request (about 3 ms here, blocking the event loop)
+  // would cost more than the submission itself. Feedback keeps FULL.
+  const limitsDb = file === ':memory:' ? db : new Database(file);
+  if (limitsDb !== db) {
+    limitsDb.pragma('synchronous = NORMAL');
+    limitsDb.pragma('busy_timeout = 5000');
+  }
+  const limitSql: Sql = {
+    ...sql,
+    all: async <T>(text: string, params: unknown[] = []) =>
+      limitsDb.prepare(text).all(...params) as T[],
+    run: async (text: string, params: unknown[] = []) =>
+      limitsDb.prepare(text).run(...params).changes,
+  };
+
   return {
     save(record: NewFeedback) {
       const row: Row = {
@@ -142,11 +159,12 @@ export function openSqliteStore(file: string): StoreWithTeam {
     },
     async close() {
       if (scheduled) flush();
+      if (limitsDb !== db) limitsDb.close();
       db.close();
     },
     team: teamStore(sql),
     drafts: draftStore(sql),
-    limits: limitStore(sql),
+    limits: limitStore(limitSql),
     async ping() {
       await sql.all('SELECT 1');
     },
