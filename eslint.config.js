@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-server',
+      'dist-node',
       'node_modules',
       'data',
       'coverage',

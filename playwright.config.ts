@@ -34,8 +34,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: {
-    // The real server: built app and feedback API on one port.
-    command: 'npx tsx scripts/start.ts',
+    // The real server as production runs it (built, plain node): app and feedback API on one port.
+    command: 'npx tsx scripts/build-stale.ts && exec node dist-node/main.js',
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

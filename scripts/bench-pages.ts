@@ -148,7 +148,7 @@ async function serve(): Promise<{ base: string; server: ChildProcess }> {
     )
   )
     throw new Error(`port ${PORT} is already in use: stop what runs there, or pass --url`);
-  const server = spawn('npx', ['tsx', 'scripts/start.ts'], {
+  const server = spawn('npm', ['start'], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -157,7 +157,7 @@ async function serve(): Promise<{ base: string; server: ChildProcess }> {
       LOG_LEVEL: 'warn',
     },
     stdio: 'ignore',
-    // Its own process group, so stopping it stops the server npx started too.
+    // Its own process group, so stopping it stops the server npm started too.
     detached: true,
   });
   const base = `http://127.0.0.1:${PORT}`;

@@ -9,3 +9,8 @@ export function csvTable(header: readonly string[], rows: readonly (readonly str
   const lines = [header, ...rows].map((cells) => cells.map(csvField).join(','));
   return '\uFEFF' + lines.map((line) => line + '\r\n').join('');
 }
+
+/** A spreadsheet would run a cell starting with one of these as a formula: keep it text. */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}

@@ -11,7 +11,7 @@ import fastifyCompress from '@fastify/compress';
 import { DRAFT_IDLE_MS } from './nojs/index';
 import { registerPages } from './render';
 import { registerTeam } from './team/index';
-import { submissionCap } from './submissionCap';
+import { databaseRateStore, oldestLiveWindow, submissionCap } from './submissionCap';
 import type { OidcSettings } from './team/sso-config';
 import type { PostgresSettings } from './storage/postgres';
 import { openStore } from './storage/index';
@@ -53,10 +53,15 @@ export interface ServerOptions {
   /** Longest a connection may sit idle. */
   connectionTimeoutMs?: number;
   bodyLimit?: number;
+  /** How long `/readyz` waits for the database (default READY_TIMEOUT_MS). */
+  readyTimeoutMs?: number;
   clock?: () => Date;
 }
 
 export const DEFAULT_BODY_LIMIT = 32 * 1024;
+
+/** How long the readiness check waits for the database before answering 503. */
+export const READY_TIMEOUT_MS = 2000;
 
 /**
  * The server from explicit settings: `server/main.ts` reads the environment once and passes
@@ -102,24 +107,49 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Pages and API answers compressed as the browser accepts (built assets come precompressed).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
-  await app.register(fastifyRateLimit, { global: false, hook: 'onRequest' });
-  const feedbackPath = options.feedbackPath ?? defaults.feedbackPath;
   const clock = options.clock ?? (() => new Date());
+  // Limits are counted in the database, so they hold in total across instances (server/submissionCap.ts).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    hook: 'onRequest',
+    store: databaseRateStore(store.limits, clock),
+  });
+  const feedbackPath = options.feedbackPath ?? defaults.feedbackPath;
+  const rateLimit = options.rateLimit ?? defaults.rateLimit;
   // One cap for submissions from the app and from pages posted without JavaScript.
-  const cap = submissionCap(options.submissionsPerMinute ?? defaults.submissionsPerMinute, clock);
+  const cap = submissionCap(
+    store.limits,
+    options.submissionsPerMinute ?? defaults.submissionsPerMinute,
+    clock,
+  );
+  // Pages posted without JavaScript (Start included) count against the same per-client limit.
+  const pageLimit = rateLimit ? app.createRateLimit(clientLimit(rateLimit)) : undefined;
   registerFeedback(app, {
     paths: [...new Set([feedbackPath, FEEDBACK_ALIAS])],
     surveys,
     store,
     apiKeys: options.apiKeys ?? defaults.apiKeys,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    rateLimit: options.rateLimit ?? defaults.rateLimit,
+    rateLimit: rateLimit ? clientLimit(rateLimit) : false,
     cap,
     clock,
   });
+  // Liveness: the process answers (no database), so a database outage does not get every
+  // instance restarted. Readiness: this instance can reach its database now.
   app.get('/healthz', async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
+  const readyTimeout = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  app.get('/readyz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const ready = await withTimeout(store.ping(), readyTimeout).then(
+      () => true,
+      () => false,
+    );
+    return ready
+      ? reply.send({ status: 'ok' })
+      : reply.code(503).send({ status: 'database unreachable' });
+  });
   // The feedback team's area (/team): its own pages, sign-in and session cookie.
   const months = options.retentionMonths ?? defaults.retentionMonths;
   await registerTeam(app, {
@@ -138,15 +168,19 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     surveys,
     store,
     clock,
-    mayAccept: () => {
-      if (cap.retryAfter() > 0) return false;
-      cap.accepted();
-      return true;
-    },
+    mayAccept: async () => (await cap.take()) === 0,
+    limit: pageLimit
+      ? async (request) => {
+          const result = await pageLimit(request);
+          return !result.isAllowed && result.isExceeded ? result.ttlInSeconds : 0;
+        }
+      : undefined,
   });
-  // Drafts go an hour after their last activity, checked every minute.
+  // Drafts go an hour after their last activity, and ended limit windows, checked every minute.
+  const longestWindow = rateLimit ? rateLimit.timeWindowMs : 0;
   const draftPurge = setInterval(() => {
     store.drafts.deleteIdle(new Date(clock().getTime() - DRAFT_IDLE_MS)).catch(() => undefined);
+    store.limits.deleteBefore(oldestLiveWindow(clock(), longestWindow)).catch(() => undefined);
   }, 60_000);
   draftPurge.unref();
 
@@ -160,6 +194,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (ownStore) await store.close();
   });
   return app;
+}
+
+/** One key per IPv4 address and per IPv6 /64 (a household or device usually holds a whole
+ *  /64); IPv4-mapped addresses count as IPv4. Stated here, not left to a default. */
+function clientLimit(limit: { max: number; timeWindowMs: number }) {
+  return { max: limit.max, timeWindow: limit.timeWindowMs, ipv6Subnet: 64 };
+}
+
+/** Rejects when `promise` has not settled within `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**

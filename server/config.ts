@@ -20,7 +20,8 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   connectionTimeoutMs: number;
   logLevel: string;
-  /** Signs the team area's passkey challenges; the same on every instance (random per process when unset). */
+  /** Signs the team area's passkey challenges; the same on every instance. Required with
+   *  DATABASE_URL; random per process when unset on SQLite (see checkTeamSecret). */
   teamSecret?: string;
   /** Single sign-on with the organisation's OpenID Connect provider (OIDC_*); off when unset. */
   oidc?: OidcSettings;
@@ -68,6 +69,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     teamSecret: env.TEAM_SECRET || undefined,
     oidc: oidcFromEnv(env),
   };
+}
+
+/**
+ * TEAM_SECRET signs the team area's passkey challenges, which any instance may have to check.
+ * With DATABASE_URL (several instances on one database) it is required; on SQLite (one
+ * instance) a random secret per process still works, and the warning returned says so.
+ */
+export function checkTeamSecret(
+  config: Pick<ServerConfig, 'databaseUrl' | 'teamSecret'>,
+): string | null {
+  if (config.teamSecret) return null;
+  if (config.databaseUrl)
+    throw new Error(
+      "TEAM_SECRET must be set when DATABASE_URL is set: every instance signs and checks the team area's passkey challenges with it, so give all of them the same long random value (for example from `openssl rand -base64 32`)",
+    );
+  return 'TEAM_SECRET is not set: passkey challenges are signed with a secret made for this process, which works for this one instance only (set it before running more than one)';
 }
 
 /** The configured keys; the development key only outside production. */

@@ -12,7 +12,8 @@ export interface FeedbackRouteOptions {
   store: FeedbackStore;
   apiKeys: string[];
   bodyLimit: number;
-  rateLimit: { max: number; timeWindowMs: number } | false;
+  /** Per client, as @fastify/rate-limit takes it (counted in the database). */
+  rateLimit: { max: number; timeWindow: number; ipv6Subnet: number } | false;
   /** Accepted submissions per minute across all clients, shared with the pages posted without JavaScript. */
   cap: SubmissionCap;
   clock: () => Date;
@@ -33,17 +34,7 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
   const { cap } = options;
 
   // One limiter shared by the path and its aliases, so the alias is no way round it.
-  const rateLimit = options.rateLimit
-    ? [
-        app.rateLimit({
-          max: options.rateLimit.max,
-          timeWindow: options.rateLimit.timeWindowMs,
-          // One key per IPv4 address and per IPv6 /64 (a household or device usually holds a
-          // whole /64); IPv4-mapped addresses count as IPv4. Stated here, not left to a default.
-          ipv6Subnet: 64,
-        }),
-      ]
-    : [];
+  const rateLimit = options.rateLimit ? [app.rateLimit(options.rateLimit)] : [];
 
   for (const url of options.paths) {
     app.route({
@@ -84,12 +75,11 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
           const unknownFields = result.errors.length - errors.length;
           return reply.code(400).send({ errors, ...(unknownFields ? { unknownFields } : {}) });
         }
-        const wait = cap.retryAfter();
+        const wait = await cap.take();
         if (wait > 0) {
           request.log.warn('submission cap reached');
           return reply.code(503).header('retry-after', String(wait)).send({ error: 'Busy' });
         }
-        cap.accepted();
         const { id } = await options.store.save({
           surveyId: survey.id,
           definitionHash: survey.hash ?? '',

@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { ResolvedSurvey } from '../engine/index';
 import { buildServer, loadDefinitions } from './app';
-import { configFromEnv, type ServerConfig } from './config';
+import { checkTeamSecret, configFromEnv, type ServerConfig } from './config';
 
 /**
  * Starts the API and the built app from environment settings, and stops cleanly on
@@ -13,6 +13,8 @@ export async function startServer(
   options: { staticDir?: string; config?: ServerConfig } = {},
 ): Promise<{ app: FastifyInstance; url: string; surveys: Map<string, ResolvedSurvey> }> {
   const config = options.config ?? configFromEnv();
+  // Before anything is opened: several instances without a shared secret cannot sign anyone in.
+  const secretWarning = checkTeamSecret(config);
   const surveys = await loadDefinitions();
   const app = await buildServer({
     surveys,
@@ -32,6 +34,7 @@ export async function startServer(
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,
   });
+  if (secretWarning) app.log.warn(secretWarning);
   const address = await app.listen({ port: config.port, host: config.host });
   let closing = false;
   const shutdown = (signal: string) => {
@@ -48,9 +51,22 @@ export async function startServer(
   return { app, url: address, surveys };
 }
 
+// Run directly: `node dist-node/main.js` (built by `npm run build`; `npm start` builds and runs
+// it) or `tsx server/main.ts`, from the project folder (dist/, dist-server/, definitions/).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  startServer().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+  startServer().then(
+    ({ url, surveys }) => {
+      const base = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+      const ids = [...surveys.keys()].sort();
+      console.log(`Feedback service running at ${base}/en/${ids[0] ?? ''}`);
+      console.log(
+        `Surveys:\n${ids.map((id) => `  ${base}/en/${id}  ${base}/cy/${id}`).join('\n')}`,
+      );
+      console.log(`Feedback API: POST ${base}/api/feedback (Ctrl+C stops)`);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 }

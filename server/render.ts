@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { data } from 'react-router-dom';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGS, type Lang } from '../engine/index';
 import type { Rendered } from '../src/entry-server';
@@ -21,6 +22,8 @@ export interface PagesOptions extends NoJsOptions {
   root: string;
   /** The server bundle (dist-server/entry-server.js). */
   serverEntry: string;
+  /** Counts a form post against the client's limit; resolves to the seconds to wait when over it, else 0. */
+  limit?: (request: FastifyRequest) => Promise<number>;
 }
 
 const DATA_PLACEHOLDER = '<!--app-data-->';
@@ -109,10 +112,20 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     },
   );
 
-  const answer = async (request: FastifyRequest, reply: FastifyReply, notFound = false) => {
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    notFound = false,
+    refused?: number,
+  ) => {
     const url = new URL(request.url, 'http://localhost');
     if (!render || !template) return reply.code(404).send({ error: 'Not Found' });
     const context = await contextFor(url, options);
+    // A post over the client's limit is not read: the "try again later" page, the draft kept.
+    if (refused)
+      context.post = async () => {
+        throw data(null, { status: refused });
+      };
     const result = await render(fetchRequest(request), context);
     // Pages that carry a draft must not be stored by a browser or a proxy.
     const cache = context.draftStatus === 'none' ? 'no-cache' : 'no-store';
@@ -125,6 +138,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
           .redirect(location, result.status);
       return reply.code(result.status).header('cache-control', cache).send();
     }
+    // The submission cap was reached (server/nojs): a minute's window at most.
+    if (result.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
     const html = page(template, result);
     const styled = inlineStyles?.(html);
     if (styled) reply.header('content-security-policy', contentSecurityPolicy([styled.styleHash]));
@@ -140,7 +155,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       const path = request.url.split('?')[0]!;
       if (classifyPath(path, options.surveys).kind !== 'app')
         return reply.code(404).send({ error: 'Not Found' });
-      return answer(request, reply);
+      const wait = (await options.limit?.(request)) ?? 0;
+      if (wait > 0) reply.header('retry-after', String(wait));
+      return answer(request, reply, false, wait > 0 ? 429 : undefined);
     });
 
   app.get('/:lang/:survey/:page/skip', async (request, reply) => {

@@ -17,8 +17,8 @@ export interface NoJsOptions {
   surveys: Map<string, ResolvedSurvey>;
   store: StoreWithTeam;
   clock: () => Date;
-  /** Checks the submission cap; resolves false when the service is too busy to accept one now. */
-  mayAccept: () => boolean;
+  /** Takes a place under the submission cap; resolves false when the service is too busy to accept one now. */
+  mayAccept: () => Promise<boolean>;
 }
 
 const isLang = (value: unknown): value is Lang => value === 'en' || value === 'cy';
@@ -106,8 +106,8 @@ async function answerPost(
   // The same check as the feedback API: the whole path, read back from what is sent.
   const check = validateSubmission(survey, outcome.submission);
   if (!check.ok) throw data(null, { status: 400 });
-  if (!options.mayAccept())
-    return new Response(null, { status: 503, headers: { 'retry-after': '60' } });
+  // The "try again later" page; the draft is kept.
+  if (!(await options.mayAccept())) throw data(null, { status: 503 });
   await store.save({
     surveyId: survey.id,
     definitionHash: survey.hash ?? '',

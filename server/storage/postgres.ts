@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
 import { withRetries } from './retry';
+import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
 import {
@@ -35,6 +36,7 @@ const MIGRATIONS = [
   SSO_SESSION_MIGRATION,
   ANSWER_TEXT_MIGRATION,
   POSTGRES_TALLY_SHARDS_MIGRATION,
+  POSTGRES_LIMITS_MIGRATION,
 ];
 
 /** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
@@ -151,6 +153,10 @@ export async function openPostgresStore(
     },
     team: teamStore(sql),
     drafts: draftStore(sql),
+    limits: limitStore(sql),
+    async ping() {
+      await sql.all('SELECT 1');
+    },
   };
 }
 

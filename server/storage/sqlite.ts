@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import { LIMITS_MIGRATION, limitStore } from './limits';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import {
   feedbackRecord,
@@ -33,6 +34,7 @@ const MIGRATIONS = [
   SSO_PENDING_MIGRATION,
   SQLITE_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
+  LIMITS_MIGRATION,
 ];
 
 interface Row {
@@ -111,6 +113,23 @@ export function openSqliteStore(file: string): StoreWithTeam {
   };
 
   const team = teamStore(sql);
+  // The rate limits' counters go through a second connection that commits without waiting for
+  // the disk (synchronous = NORMAL; the WAL still keeps the file consistent): a count lost to a
+  // power cut is harmless, and an fsync per request (about 3 ms here, blocking the event loop)
+  // would cost more than the submission itself. Feedback keeps FULL.
+  const limitsDb = file === ':memory:' ? db : new Database(file);
+  if (limitsDb !== db) {
+    limitsDb.pragma('synchronous = NORMAL');
+    limitsDb.pragma('busy_timeout = 5000');
+  }
+  const limitSql: Sql = {
+    ...sql,
+    all: async <T>(text: string, params: unknown[] = []) =>
+      limitsDb.prepare(text).all(...params) as T[],
+    run: async (text: string, params: unknown[] = []) =>
+      limitsDb.prepare(text).run(...params).changes,
+  };
+
   return {
     save(record: NewFeedback) {
       const row: Row = {
@@ -150,6 +169,7 @@ export function openSqliteStore(file: string): StoreWithTeam {
     },
     async close() {
       if (scheduled) flush();
+      if (limitsDb !== db) limitsDb.close();
       db.close();
     },
     team: {
@@ -161,6 +181,10 @@ export function openSqliteStore(file: string): StoreWithTeam {
       },
     },
     drafts: draftStore(sql),
+    limits: limitStore(limitSql),
+    async ping() {
+      await sql.all('SELECT 1');
+    },
   };
 }
 

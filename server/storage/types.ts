@@ -1,4 +1,5 @@
 import type { DraftStore } from './drafts';
+import type { LimitStore } from './limits';
 import type { TeamStore } from './team-types';
 
 /** One stored feedback submission. */
@@ -33,6 +34,12 @@ export interface FeedbackStore {
   close(): Promise<void>;
 }
 
-/** The real stores also hold the feedback team's tables (server/team) and the drafts of
- *  respondents without JavaScript (server/nojs). */
-export type StoreWithTeam = FeedbackStore & { team: TeamStore; drafts: DraftStore };
+/** The real stores also hold the feedback team's tables (server/team), the drafts of
+ *  respondents without JavaScript (server/nojs) and the rate limits' counters. */
+export type StoreWithTeam = FeedbackStore & {
+  team: TeamStore;
+  drafts: DraftStore;
+  limits: LimitStore;
+  /** Resolves once the database has answered a trivial query (readiness). */
+  ping(): Promise<void>;
+};

@@ -45,15 +45,14 @@ export function ErrorContent({ status, service }: { status?: number; service?: s
   return <MessagePage title={t('error.title')} paragraphs={paragraphs} service={service} />;
 }
 
-export function UnavailableContent({ service }: { service?: string }) {
+/** The app's send failed (answers kept in the browser), or, `busy`, the server refused a form
+ *  posted without JavaScript as over a limit (answers kept in the server's draft). */
+export function UnavailableContent({ service, busy }: { service?: string; busy?: boolean }) {
   const { t } = useT();
-  return (
-    <MessagePage
-      title={t('unavailable.title')}
-      paragraphs={[t('unavailable.p1'), t('unavailable.p2')]}
-      service={service}
-    />
-  );
+  const paragraphs = busy
+    ? [t('unavailable.busyP1'), t('unavailable.busyP2')]
+    : [t('unavailable.p1'), t('unavailable.p2')];
+  return <MessagePage title={t('unavailable.title')} paragraphs={paragraphs} service={service} />;
 }
 
 export function CookiesContent() {

@@ -1,7 +1,7 @@
 // Screens outside any survey, in the generic frame.
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
 import { Chrome } from '../layout/Chrome';
-import { CookiesContent, ErrorContent, NotFoundContent } from './Messages';
+import { CookiesContent, ErrorContent, NotFoundContent, UnavailableContent } from './Messages';
 
 export function NotFoundPage() {
   return (
@@ -22,10 +22,17 @@ export function CookiesPage() {
   );
 }
 
-/** Route error boundary: unknown survey or page (404) or any error thrown while rendering. */
+/** Route error boundary: unknown survey or page (404), a form posted while the service is too
+ *  busy or the client over its limit (503, 429: try again later), or any error while rendering. */
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && (error.status === 503 || error.status === 429))
+    return (
+      <Chrome>
+        <UnavailableContent busy />
+      </Chrome>
+    );
   return (
     <Chrome>
       <ErrorContent status={isRouteErrorResponse(error) ? error.status : undefined} />

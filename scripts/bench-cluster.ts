@@ -1,0 +1,345 @@
+// `npm run bench:cluster`: several instances on one PostgreSQL, on this machine. Starts a
+// throwaway PostgreSQL (initdb and pg_ctl; as the `postgres` user through runuser when run as
+// root), two instances of the built server (`node dist-node/main.js`) and a small round-robin
+// proxy of ours, then runs a bounded load of API submissions for one survey through the proxy:
+// with one instance, with two, and with two while one is killed (kill -9, then started again)
+// and PostgreSQL is restarted. Prints acknowledged against stored (the ids compared one by one),
+// errors by kind and submissions per second. 127.0.0.1 only; stops and cleans up by itself.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadDefinitions } from '../server/app';
+import { benchSubmission, BENCH_KEY, freePort } from './bench-durability';
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+// Ports: free ones by default; BENCH_PORT (the proxy, then the two instances) and BENCH_PG_PORT
+// fix them on a shared machine.
+const fixedPort = Number(process.env.BENCH_PORT || 0);
+const httpPorts = async () =>
+  fixedPort
+    ? [fixedPort, fixedPort + 1, fixedPort + 2]
+    : [await freePort(), await freePort(), await freePort()];
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
+const PG_BIN =
+  process.env.PG_BIN ||
+  join(
+    '/usr/lib/postgresql',
+    readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))[0] ?? '',
+    'bin',
+  );
+const asRoot = process.getuid?.() === 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs a PostgreSQL tool as the `postgres` user when we are root (it refuses to run as root). */
+function pgTool(tool: string, args: string[]): void {
+  const [command, all] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, tool), ...args]]
+    : [join(PG_BIN, tool), args];
+  const result = spawnSync(command, all, { encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new Error(`${tool} failed: ${result.stderr || result.stdout || result.error?.message}`);
+}
+
+async function startPostgres() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-cluster-pg-'));
+  if (asRoot) {
+    const id = (flag: string) =>
+      Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+    chownSync(dir, id('-u'), id('-g'));
+  }
+  const port = Number(process.env.BENCH_PG_PORT || 0) || (await freePort());
+  const data = join(dir, 'data');
+  pgTool('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const ctl = (...args: string[]) =>
+    pgTool('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
+      ...args,
+    ]);
+  ctl('start');
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart: () => ctl('restart', '-m', 'fast'),
+    stop: () => {
+      try {
+        ctl('stop', '-m', 'immediate');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** One instance of the built server, started again by us (as a supervisor would) whenever it ends. */
+function instance(
+  port: number,
+  databaseUrl: string,
+  teamSecret: string,
+  onExit: (why: string) => void,
+) {
+  let child: ChildProcess | undefined;
+  let stopped = false;
+  const start = () => {
+    child = spawn(process.execPath, ['dist-node/main.js'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        TEAM_SECRET: teamSecret,
+        API_KEYS: BENCH_KEY,
+        RATE_LIMIT_MAX: '0',
+        SUBMISSIONS_PER_MINUTE_MAX: '0',
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const started = child;
+    let lastError = '';
+    started.stderr?.on('data', (chunk: Buffer) => {
+      lastError =
+        String(chunk)
+          .split('\n')
+          .find((line) => /Error|error/.test(line)) ?? lastError;
+    });
+    started.on('exit', (code, signal) => {
+      if (stopped || child !== started) return;
+      onExit(
+        signal === 'SIGKILL'
+          ? 'killed'
+          : `exit ${code ?? signal}: ${lastError.trim().slice(0, 80)}`,
+      );
+      start();
+    });
+  };
+  start();
+  return {
+    port,
+    kill: () => child?.kill('SIGKILL'),
+    stop: () => {
+      stopped = true;
+      child?.kill('SIGTERM');
+    },
+  };
+}
+
+async function ready(port: number, path = '/readyz'): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}${path}`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await sleep(100);
+  }
+  throw new Error(`instance on port ${port} did not become ready`);
+}
+
+/**
+ * A round-robin HTTP proxy over `upstreams` (ports). A request an instance refused to connect is
+ * passed to the next one (it never reached a server, so it cannot be stored twice); any other
+ * failure is the client's 502.
+ */
+function roundRobin(upstreams: () => number[]): Server {
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  let next = 0;
+  return createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const ports = upstreams();
+      const attempt = (tries: number) => {
+        const port = ports[next++ % ports.length]!;
+        const upstream = request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: req.method,
+            path: req.url,
+            headers: req.headers,
+            agent,
+          },
+          (answer: IncomingMessage) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        upstream.on('error', (error: NodeJS.ErrnoException) => {
+          if (res.headersSent) return res.destroy();
+          if (error.code === 'ECONNREFUSED' && tries < ports.length) return attempt(tries + 1);
+          res.writeHead(502).end();
+        });
+        upstream.end(body);
+      };
+      attempt(1);
+    });
+  });
+}
+
+interface Phase {
+  acknowledged: string[];
+  errors: Map<string, number>;
+  seconds: number;
+}
+
+/** CONNECTIONS clients posting one after another through the proxy for `seconds`. */
+async function load(
+  proxyPort: number,
+  body: string,
+  seconds: number,
+  during?: (elapsed: () => number) => Promise<void>,
+): Promise<Phase> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const acknowledged: string[] = [];
+  const errors = new Map<string, number>();
+  const count = (kind: string) => errors.set(kind, (errors.get(kind) ?? 0) + 1);
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: proxyPort,
+          method: 'POST',
+          path: '/api/feedback',
+          agent,
+          timeout: 15_000,
+          headers: { 'content-type': 'application/json', 'x-api-key': BENCH_KEY },
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => parts.push(chunk));
+          res.on('end', () => {
+            if (res.statusCode === 201)
+              acknowledged.push((JSON.parse(Buffer.concat(parts).toString()) as { id: string }).id);
+            else count(`HTTP ${res.statusCode}`);
+            resolve();
+          });
+          res.on('error', () => {
+            count('response cut off');
+            resolve();
+          });
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        count(error.code ?? error.message);
+        resolve();
+      });
+      req.end(body);
+    });
+  const clients = Array.from({ length: CONNECTIONS }, async () => {
+    while (elapsed() < seconds) await one();
+  });
+  await Promise.all([...clients, during?.(elapsed)]);
+  agent.destroy();
+  return { acknowledged, errors, seconds: elapsed() };
+}
+
+const rate = (phase: Phase) => (phase.acknowledged.length / phase.seconds).toFixed(0);
+const kinds = (errors: Map<string, number>) =>
+  errors.size ? [...errors].map(([kind, n]) => `${kind}: ${n}`).join(', ') : 'none';
+
+async function main() {
+  if (!existsSync(join(PG_BIN, 'initdb')))
+    throw new Error(`no PostgreSQL tools in ${PG_BIN}: install postgresql, or set PG_BIN`);
+  console.log('Building what is out of date...');
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-stale.ts'], {
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('the build failed');
+  const { survey, body } = benchSubmission(await loadDefinitions());
+  const payload = JSON.stringify(body);
+
+  const postgres = await startPostgres();
+  const cleanup: (() => void)[] = [postgres.stop];
+  try {
+    const exits: string[] = [];
+    const secret = randomBytes(32).toString('base64url');
+    const [proxyPort, a, b] = await httpPorts();
+    const first = instance(a!, postgres.url, secret, (why) => exits.push(`A ${why}`));
+    cleanup.unshift(first.stop);
+    await ready(a!); // migrations run once, before the second instance starts
+    const second = instance(b!, postgres.url, secret, (why) => exits.push(`B ${why}`));
+    cleanup.unshift(second.stop);
+    await ready(b!);
+
+    let upstreams = [a!];
+    const proxy = roundRobin(() => upstreams);
+    await new Promise<void>((resolve) => proxy.listen(proxyPort!, '127.0.0.1', resolve));
+    cleanup.unshift(() => proxy.close());
+
+    console.log(
+      `Survey ${survey.id}; ${CONNECTIONS} clients; ${SECONDS} s a phase; PostgreSQL from ${PG_BIN}`,
+    );
+    const one = await load(proxyPort!, payload, SECONDS);
+    console.log(
+      `one instance:  ${rate(one)} submissions/s (${one.acknowledged.length}), errors: ${kinds(one.errors)}`,
+    );
+    upstreams = [a!, b!];
+    const two = await load(proxyPort!, payload, SECONDS);
+    console.log(
+      `two instances: ${rate(two)} submissions/s (${two.acknowledged.length}), errors: ${kinds(two.errors)}`,
+    );
+
+    // Faults: at 20 % of the phase instance B is killed (and started again at once, as a
+    // supervisor would); at 50 % PostgreSQL restarts (fast shutdown: connections are ended).
+    const faultSeconds = Math.max(SECONDS * 2, 20);
+    const faults: string[] = [];
+    const faulty = await load(proxyPort!, payload, faultSeconds, async (elapsed) => {
+      while (elapsed() < faultSeconds * 0.2) await sleep(100);
+      second.kill();
+      faults.push(`kill -9 of instance B at ${elapsed().toFixed(1)} s`);
+      while (elapsed() < faultSeconds * 0.5) await sleep(100);
+      const before = elapsed();
+      postgres.restart();
+      faults.push(
+        `PostgreSQL restarted at ${before.toFixed(1)} s (took ${(elapsed() - before).toFixed(1)} s)`,
+      );
+    });
+    console.log(
+      `with faults:   ${rate(faulty)} submissions/s (${faulty.acknowledged.length}), errors: ${kinds(faulty.errors)}`,
+    );
+    console.log(`  ${faults.join('; ')}`);
+    console.log(
+      `  instances that ended and were started again: ${exits.length ? exits.join('; ') : 'none'}`,
+    );
+
+    // Acknowledged against stored, id by id.
+    await Promise.all([ready(a!), ready(b!)]).catch(() => undefined);
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    const stored = new Set(
+      (await client.query<{ id: string }>('SELECT id FROM feedback')).rows.map((row) => row.id),
+    );
+    await client.end();
+    const acknowledged = [...one.acknowledged, ...two.acknowledged, ...faulty.acknowledged];
+    const lost = acknowledged.filter((id) => !stored.has(id)).length;
+    const unacknowledged = stored.size - (acknowledged.length - lost);
+    console.log(
+      `acknowledged ${acknowledged.length}, stored ${stored.size}: ${lost} acknowledged but not stored, ${unacknowledged} stored without an acknowledgement`,
+    );
+    if (lost > 0) process.exitCode = 1;
+  } finally {
+    for (const step of cleanup) {
+      try {
+        step();
+      } catch (error) {
+        console.error(error instanceof Error ? error.message : error);
+      }
+    }
+  }
+}
+
+await main();
