@@ -1,7 +1,7 @@
 // Journey plans generated from the definitions: which path, which answers on each page,
 // which skip links to follow. The engine's enumeratePaths gives a minimal answer set per
 // distinct path; a 'rich' plan also fills optional fields, Other and revealed fields.
-import { chosenValues, isRequired, pageFields } from '../../../engine';
+import { chosenValues, isRequired, pageFields, typeOf } from '../../../engine';
 import { enumeratePaths, ruleVars, visibleFields } from '../../../engine';
 import type {
   Answers,
@@ -85,7 +85,7 @@ function sampleText(field: ResolvedField, rich: boolean): string {
 function richChoice(field: ResolvedField): AnswerValue {
   const options = field.options ?? [];
   const reveals = (o: (typeof options)[number]) => !!o.other || !!field.reveal?.[o.value]?.length;
-  if (field.type === 'checkboxes') {
+  if (typeOf(field).role(field) === 'choices') {
     const plain = options.filter((o) => !o.exclusive);
     const picked = [
       ...plain.filter((o) => !reveals(o)).slice(0, 2),
