@@ -1,3 +1,4 @@
+import type { Lang } from '../../engine/types';
 import type { DraftStore } from './drafts';
 import type { TeamStore } from './team-types';
 
@@ -16,7 +17,7 @@ export interface FeedbackRecord {
   lang?: Lang | null;
 }
 
-export type Lang = 'en' | 'cy';
+export type { Lang };
 
 export type NewFeedback = Omit<FeedbackRecord, 'id'>;
 

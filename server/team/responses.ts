@@ -2,8 +2,7 @@
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allFields } from '../../engine';
-import { csvTable } from '../../scripts/csv';
-import { spreadsheetSafe } from '../../scripts/export-feedback';
+import { csvTable, spreadsheetSafe } from '../csv';
 import type { FeedbackFilter } from '../storage/team-types';
 import { form, langOf, query, type TeamContext } from './context';
 import { withLang } from './layout';

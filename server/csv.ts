@@ -1,4 +1,4 @@
-// RFC 4180 CSV writing, shared by the translation export and the feedback export.
+// RFC 4180 CSV writing, shared by the team's export and the command-line exports (scripts/).
 
 function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
@@ -8,4 +8,9 @@ function csvField(value: string): string {
 export function csvTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const lines = [header, ...rows].map((cells) => cells.map(csvField).join(','));
   return '\uFEFF' + lines.map((line) => line + '\r\n').join('');
+}
+
+/** A spreadsheet would run a cell starting with one of these as a formula: keep it text. */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
