@@ -211,7 +211,7 @@ export function enumeratePaths(
     const field = fieldsByName.get(name)!;
     // Each option as the field's type reads it when it alone is chosen.
     const values: (AnswerValue | undefined)[] = (field.options ?? []).map((o) =>
-      typeOf(field).fromForm([o.value]),
+      typeOf(field).fromForm(field, { [field.name]: [o.value] }),
     );
     if (values.length === 0) values.push(typeOf(field).example(field, {}));
     if (!field.required) values.push(undefined);

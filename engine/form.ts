@@ -20,8 +20,14 @@ function valuesOf(posted: PostedForm, name: string): string[] {
 export function answersFromForm(page: ResolvedPage, posted: PostedForm, earlier: Answers): Answers {
   const read: Answers = {};
   for (const field of pageFields(page))
-    if (!Object.hasOwn(read, field.name))
-      read[field.name] = typeOf(field).fromForm(valuesOf(posted, field.name));
+    if (!Object.hasOwn(read, field.name)) {
+      const type = typeOf(field);
+      const names = type.postedNames(field);
+      read[field.name] = type.fromForm(
+        field,
+        Object.fromEntries(names.map((name) => [name, valuesOf(posted, name)])),
+      );
+    }
   const showing = new Set(visibleFields(page, { ...earlier, ...read }).map((f) => f.name));
   return Object.fromEntries(Object.entries(read).filter(([name]) => showing.has(name)));
 }

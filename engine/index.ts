@@ -6,7 +6,15 @@ export * from './types';
 export { resolveSurvey } from './resolve';
 export { evaluate, isTruthy } from './rules';
 export { FINISH, START, otherName, ruleVars, pageEdges, type Edge } from './graph';
-export { FIELD_TYPES, chosenValues, offeredOptions, typeOf, type FieldTypeModule } from './fields';
+export {
+  FIELD_TYPES,
+  chosenValues,
+  offeredOptions,
+  typeOf,
+  type Entry,
+  type FieldTypeModule,
+  type TeamRole,
+} from './fields';
 export {
   firstPage,
   findPage,

@@ -4,6 +4,9 @@
 export type Lang = 'en' | 'cy';
 export const LANGS: readonly Lang[] = ['en', 'cy'];
 
+/** True for a language the service speaks (an address segment, a query, a stored record). */
+export const isLang = (value: unknown): value is Lang => value === 'en' || value === 'cy';
+
 /** Every human-readable string: both languages, both non-empty. */
 export interface Text {
   en: string;

@@ -5,7 +5,15 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { FINISH, allFields, enumeratePaths, otherName, pageEdges, type Edge } from '../engine';
+import {
+  FINISH,
+  allFields,
+  enumeratePaths,
+  otherName,
+  pageEdges,
+  typeOf,
+  type Edge,
+} from '../engine';
 import { loadSurveys } from '../engine/check/load';
 import type {
   Field,
@@ -173,8 +181,8 @@ function allowedValues(field: ResolvedField): string {
     field.minLength !== undefined || field.maxLength !== undefined
       ? `${field.minLength ?? 0} to ${field.maxLength ?? 'any number of'} characters`
       : 'any length';
-  const kind = field.type === 'email' ? 'an email address, ' : '';
-  return `${kind}${length}; kept characters: ${code(field.allow ?? '')}`;
+  const kind = typeOf(field).docs.kind;
+  return `${kind ? `${kind}, ` : ''}${length}; kept characters: ${code(field.allow ?? '')}`;
 }
 
 function requiredText(field: ResolvedField, place: FieldPlace): string {
@@ -198,13 +206,7 @@ function sentText(
     if (mode === 'append')
       return `not sent on its own: sent in ${code(parent.name)} as 'Other label, text'`;
   }
-  if (field.type === 'checkboxes')
-    notes.push(`chosen values joined with ${code(field.send?.join ?? ', ')}`);
-  else if (field.options) notes.push('the chosen value');
-  else
-    notes.push(
-      'the text, tidied: markup removed, spaces collapsed, accents folded except on Welsh letters, other characters removed',
-    );
+  notes.push(typeOf(field).docs.sent(field, code));
   const other = field.options?.find((o) => o.other);
   if (other) {
     const mode = field.send?.other ?? 'separate';

@@ -8,7 +8,7 @@ import { allFields, type ResolvedSurvey } from '../engine';
 import { loadSurveys } from '../engine/check/load';
 import { configFromEnv } from '../server/config';
 import { openStore, type FeedbackRecord } from '../server/storage/index';
-import { csvTable, spreadsheetSafe } from './csv';
+import { csvTable, spreadsheetSafe } from '../server/csv';
 
 /** One survey's records as CSV: received time, then every answer field in page order. */
 export function feedbackCsv(survey: ResolvedSurvey | undefined, records: FeedbackRecord[]): string {

@@ -8,6 +8,7 @@ import {
   isRouteErrorResponse,
   StaticRouterProvider,
 } from 'react-router-dom';
+import type { Lang } from '../engine';
 import type { ServerContext } from './serverContext';
 import { HeadContext } from './hooks';
 import { langOf } from './i18n';
@@ -21,7 +22,7 @@ export interface Rendered {
   /** The app's markup for #root. */
   html: string;
   title: string;
-  lang: 'en' | 'cy';
+  lang: Lang;
   /** What the browser needs to hydrate exactly this page: router data and the respondent's state. */
   data: unknown;
 }

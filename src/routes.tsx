@@ -8,7 +8,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { findPage, guardRedirect } from '../engine';
-import type { ResolvedSurvey } from '../engine';
+import type { Lang, ResolvedSurvey } from '../engine';
 import { loadSurvey } from './definitions';
 import { isLang } from './i18n';
 import { SurveyLayout } from './layout/SurveyLayout';
@@ -58,7 +58,7 @@ async function indexLoader(args: LoaderFunctionArgs) {
 
 async function questionLoader(args: LoaderFunctionArgs) {
   const survey = await surveyOf(args);
-  const lang = args.params.lang as 'en' | 'cy';
+  const lang = args.params.lang as Lang;
   const page = findPage(survey, args.params.page ?? '');
   if (!page || survey.layout === 'single') notFound();
   const state = stateOf(args);

@@ -21,9 +21,13 @@ export const checkboxes: FieldTypeModule = {
     const { values, other } = parseChoices(field, sent, joinOf(field));
     return { value: values, other };
   },
-  fromForm: (posted) => posted.filter((value) => value !== ''),
+  postedNames: (field) => [field.name],
+  fromForm: (field, posted) => (posted[field.name] ?? []).filter((value) => value !== ''),
   example: (field, answers) => {
     const option = exampleOption(field, answers);
     return option ? [option.value] : [];
   },
+  entry: (field, value) => [{ name: field.name, control: 'checkbox', values: chosenValues(value) }],
+  role: () => 'choices',
+  docs: { sent: (field, code) => `chosen values joined with ${code(joinOf(field))}` },
 };

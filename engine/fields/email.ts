@@ -2,7 +2,7 @@
 // cleaned by the `email` pattern.
 import { collapseWhitespace } from '../sanitise';
 import type { Message } from '../types';
-import { stringField } from './text';
+import { TIDIED, stringField } from './text';
 
 export const EMAIL_MIN = 7;
 export const EMAIL_MAX = 256;
@@ -24,4 +24,6 @@ export const email = stringField({
     return EMAIL_PATTERN.test(address) ? null : { key: 'emailInvalid' };
   },
   example: () => 'name@example.com',
+  role: () => 'contact',
+  docs: { kind: 'an email address', sent: () => TIDIED },
 });

@@ -22,5 +22,5 @@ export function typeOf(field: Pick<ResolvedField, 'type'>): FieldTypeModule {
   return FIELD_TYPES[field.type];
 }
 
-export type { FieldTypeModule } from './types';
+export type { Entry, FieldTypeModule, TeamRole } from './types';
 export { chosenValues, offeredOptions } from './choice';

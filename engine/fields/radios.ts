@@ -16,6 +16,10 @@ export const radios: FieldTypeModule = {
     const { values, other } = parseChoices(field, sent, undefined);
     return { value: values.length === 1 ? values[0]! : values, other };
   },
-  fromForm: (posted) => posted[0] ?? '',
+  postedNames: (field) => [field.name],
+  fromForm: (field, posted) => posted[field.name]?.[0] ?? '',
   example: (field, answers) => exampleOption(field, answers)?.value ?? '',
+  entry: (field, value) => [{ name: field.name, control: 'radio', values: chosenValues(value) }],
+  role: () => 'choice',
+  docs: { sent: () => 'the chosen value' },
 };

@@ -12,18 +12,28 @@ export function sentText(field: ResolvedField, value: AnswerValue | undefined): 
   return typeof value === 'string' ? sanitiseText(value, field.allow ?? DEFAULT_ALLOW) : '';
 }
 
-/** The shared behaviour of a one-string field; `check` adds what is particular to the type. */
+/** How the data dictionary says a free-text answer is sent. */
+export const TIDIED =
+  'the text, tidied: markup removed, spaces collapsed, accents folded except on Welsh letters, other characters removed';
+
+/** The shared behaviour of a one-string field, posted under its own name; `own` adds what is
+ *  particular to the type. */
 export function stringField(
-  own: Pick<FieldTypeModule, 'defaultPattern' | 'requiredKey' | 'error' | 'example'> &
-    Partial<Pick<FieldTypeModule, 'send'>>,
+  own: Pick<FieldTypeModule, 'defaultPattern' | 'requiredKey' | 'error' | 'example' | 'role'> &
+    Partial<Pick<FieldTypeModule, 'send' | 'docs'>>,
 ): FieldTypeModule {
   return {
     empty: () => '',
     isEmpty: (value) =>
       value === undefined || (typeof value === 'string' && collapseWhitespace(value) === ''),
-    fromForm: (posted) => posted[0] ?? '',
+    postedNames: (field) => [field.name],
+    fromForm: (field, posted) => posted[field.name]?.[0] ?? '',
     parseSent: (_field, sent) => ({ value: sent }),
     send: (field: ResolvedField, answers: Answers) => sentText(field, answers[field.name]),
+    entry: (field, value) => [
+      { name: field.name, control: 'text', values: [typeof value === 'string' ? value : ''] },
+    ],
+    docs: { sent: () => TIDIED },
     ...own,
   };
 }
@@ -44,4 +54,6 @@ export const text = stringField({
   requiredKey: 'enterAnswer',
   error: lengthError,
   example: () => 'Example answer',
+  // A short text that autocompletes (a name) is contact details; any other is free text.
+  role: (field) => (field.autocomplete ? 'contact' : 'text'),
 });

@@ -6,4 +6,5 @@ export const textarea = stringField({
   requiredKey: 'enterAnswer',
   error: lengthError,
   example: () => 'Example answer',
+  role: () => 'text',
 });

@@ -1,6 +1,25 @@
 // What every field type must say about itself. One module per type implements this, and the
-// registry in ./index.ts maps the schema's type names to them (a missing one is a compile error).
+// registry in ./index.ts maps the schema's type names to them (a missing type, or a module missing
+// a member, is a compile error). Everything that differs by type is asked here: the form, the
+// server, the team's pages, privacy masking, the generated docs and the browser tests' journeys.
 import type { AnswerValue, Answers, Message, ResolvedField } from '../types';
+
+/**
+ * What the team's pages do with the field's sent answers: `choice` (one option: counted in the
+ * figures, and responses can be filtered by it), `choices` (several options: counted),
+ * `text` (free text: listed and searched, masked where it looks like personal data),
+ * `contact` (personal data: shown to analysts only).
+ */
+export type TeamRole = 'choice' | 'choices' | 'text' | 'contact';
+
+/** One input a respondent fills in: the options to tick on a radio or checkbox group, or the text to type. */
+export interface Entry {
+  /** The name the input posts. */
+  name: string;
+  control: 'radio' | 'checkbox' | 'text';
+  /** The option values to choose, or one string to type. */
+  values: string[];
+}
 
 export interface FieldTypeModule {
   /** The value of an unanswered field in a form ('' or []). */
@@ -16,10 +35,23 @@ export interface FieldTypeModule {
   error(field: ResolvedField, value: AnswerValue, answers: Answers): Message | null;
   /** The string sent for the field (empty when nothing is sent). */
   send(field: ResolvedField, answers: Answers): string;
-  /** Reads a sent string back into the answer (and the Other text, for choices). */
+  /** Reads a sent (or stored) string back into the answer (and the Other text, for choices):
+   *  the server's check of a sent body and the team's figures both read it this way. */
   parseSent(field: ResolvedField, sent: string): { value: AnswerValue; other?: string };
-  /** Reads the values a form posted under the field's name (no JavaScript). */
-  fromForm(posted: string[]): AnswerValue;
+  /** The names the field's inputs post (one for most types; a date posts day, month and year). */
+  postedNames(field: ResolvedField): string[];
+  /** Reads what a form posted under those names (no JavaScript): every value of each name. */
+  fromForm(field: ResolvedField, posted: Record<string, string[]>): AnswerValue;
   /** A valid answer with these answers, for path enumeration and generated journeys. */
   example(field: ResolvedField, answers: Answers): AnswerValue;
+  /** How a respondent enters this value: the inputs to fill, named as they post. */
+  entry(field: ResolvedField, value: AnswerValue): Entry[];
+  /** What the team's pages and privacy masking do with the field (see TeamRole). */
+  role(field: ResolvedField): TeamRole;
+  /** For the generated data dictionary (scripts/docs.ts): what kind of value it takes, when more
+   *  than its length and characters say, and how it is sent, in a phrase; `code` formats a literal. */
+  docs: {
+    kind?: string;
+    sent(field: ResolvedField, code: (literal: string) => string): string;
+  };
 }

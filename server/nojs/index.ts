@@ -1,7 +1,14 @@
 // The respondent's side of a page served without JavaScript: the draft named in the address,
 // and the answer to a posted form (Post/Redirect/Get). The route table calls `post` through its
 // request context; see src/serverContext.ts.
-import { findPage, skipPage, type Answers, type Lang, type ResolvedSurvey } from '../../engine';
+import {
+  findPage,
+  isLang,
+  skipPage,
+  type Answers,
+  type Lang,
+  type ResolvedSurvey,
+} from '../../engine';
 import { data } from 'react-router-dom';
 import type { PostedForm } from '../../engine/form';
 import { validateSubmission } from '../../engine/receive';
@@ -20,8 +27,6 @@ export interface NoJsOptions {
   /** Takes a place under the submission cap; resolves false when the service is too busy to accept one now. */
   mayAccept: () => Promise<boolean>;
 }
-
-const isLang = (value: unknown): value is Lang => value === 'en' || value === 'cy';
 
 /** The address of a survey screen, with the draft when there is one (mirrors src/paths.ts). */
 function pathOf(lang: Lang, survey: ResolvedSurvey, target: string, draft?: string): string {

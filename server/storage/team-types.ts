@@ -51,7 +51,7 @@ export interface SsoPending {
   /** PKCE: the secret whose hash was sent with the authorization request. */
   codeVerifier: string;
   /** The language the sign-in started in, for the pages after it. */
-  lang: 'en' | 'cy';
+  lang: Lang;
   expires: Date;
 }
 

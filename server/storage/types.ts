@@ -1,3 +1,4 @@
+import type { Lang } from '../../engine/types';
 import type { DraftStore } from './drafts';
 import type { LimitStore } from './limits';
 import type { TeamStore } from './team-types';
@@ -17,7 +18,7 @@ export interface FeedbackRecord {
   lang?: Lang | null;
 }
 
-export type Lang = 'en' | 'cy';
+export type { Lang };
 
 export type NewFeedback = Omit<FeedbackRecord, 'id'>;
 

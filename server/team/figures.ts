@@ -1,6 +1,13 @@
 // The feedback team's figures for one survey, computed from its definition and its responses.
 // Pure: what a question measures comes from the shared scales' `measure`, never from names.
-import { allFields, type Option, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import {
+  allFields,
+  chosenValues,
+  typeOf,
+  type Option,
+  type ResolvedField,
+  type ResolvedSurvey,
+} from '../../engine';
 import type { FeedbackTally } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
 
@@ -64,29 +71,10 @@ export function netPromoter(promoters: number, detractors: number, n: number) {
   return { score, low: clamp(p - d - margin), high: clamp(p - d + margin) };
 }
 
-/** The option values a sent choice answer holds (a checkbox list is joined, see engine/submission). */
+/** The offered option values a sent choice answer holds, read back by the field's type. */
 function chosen(field: ResolvedField, sent: string): string[] {
-  const options = field.options ?? [];
-  if (field.type !== 'checkboxes') {
-    const option = options.find((o) => o.value === sent) ?? options.find((o) => o.other);
-    return option ? [option.value] : [];
-  }
-  const join = field.send?.join ?? ', ';
-  // Longest first, so 'Yes, often' is not read as 'Yes'; what is left is the Other answer.
-  const byLength = options.filter((o) => !o.other).sort((a, b) => b.value.length - a.value.length);
-  const values: string[] = [];
-  let rest = sent;
-  while (rest) {
-    const option = byLength.find((o) => rest === o.value || rest.startsWith(o.value + join));
-    if (!option) {
-      const other = options.find((o) => o.other);
-      if (other) values.push(other.value);
-      break;
-    }
-    values.push(option.value);
-    rest = rest.slice(option.value.length + join.length);
-  }
-  return values;
+  const known = new Set((field.options ?? []).map((o) => o.value));
+  return chosenValues(typeOf(field).parseSent(field, sent).value).filter((v) => known.has(v));
 }
 
 function questionFigures(
@@ -136,7 +124,7 @@ function questionFigures(
 
 /** The choice questions figures are computed for. */
 export const choiceFields = (survey: ResolvedSurvey) =>
-  allFields(survey).filter((f) => f.type === 'radios' || f.type === 'checkboxes');
+  allFields(survey).filter((f) => ['choice', 'choices'].includes(typeOf(f).role(f)));
 
 export type Tally = FeedbackTally;
 

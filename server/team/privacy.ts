@@ -1,10 +1,9 @@
 // What counts as personal data on the team's pages: contact fields (from the definitions) and
 // free text that looks like an identifier, masked unless an analyst reveals it.
-import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { allFields, typeOf, type ResolvedField, type ResolvedSurvey } from '../../engine';
 
-/** A field asks for contact details when it autocompletes personal data or is an email address. */
-export const isContactField = (field: ResolvedField) =>
-  field.autocomplete !== undefined || field.type === 'email';
+/** A field asks for contact details when its type says so (an email address, a name). */
+export const isContactField = (field: ResolvedField) => typeOf(field).role(field) === 'contact';
 
 export const contactFields = (survey: ResolvedSurvey) =>
   allFields(survey)

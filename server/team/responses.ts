@@ -2,10 +2,7 @@
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allFields } from '../../engine';
-import { csvTable } from '../../scripts/csv';
-// From the CSV helpers, not the export command: a module with command-line code must not be
-// bundled into the server (dist-node), where its run-directly check would match main.js.
-import { spreadsheetSafe } from '../../scripts/csv';
+import { csvTable, spreadsheetSafe } from '../csv';
 import type { FeedbackFilter } from '../storage/team-types';
 import { form, langOf, query, type TeamContext } from './context';
 import { withLang } from './layout';

@@ -1,8 +1,10 @@
 // The team area's interface text in English and Welsh (terms for the translator's review in README).
+import type { Lang } from '../../engine';
 import type { Role } from '../storage/team-types';
 import { ROLES } from './invite';
 
-export type UiLang = 'en' | 'cy';
+/** The team's interface speaks the service's two languages. */
+export type UiLang = Lang;
 
 const TEXT = {
   serviceName: { en: 'Feedback team', cy: 'Tîm adborth' },

@@ -3,7 +3,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import type { Lang } from '../../engine/types';
+import { isLang, type Lang } from '../../engine/types';
 import en from './en.json';
 import cy from './cy.json';
 
@@ -18,9 +18,7 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-export function isLang(value: unknown): value is Lang {
-  return value === 'en' || value === 'cy';
-}
+export { isLang };
 
 /** The language of an address: its first path segment, else `?lang=`, else English. */
 export function langOf(pathname: string, search = ''): Lang {

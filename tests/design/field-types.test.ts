@@ -63,4 +63,42 @@ describe('field types and option sets: schema, types and registries agree', () =
     );
     expect([...places].sort()).toEqual(['engine/fields/index.ts', 'src/fields/FieldView.tsx']);
   }, 120_000);
+
+  it("makes the compiler ask a new type's module everything the team pages, docs and journeys need", () => {
+    // A GOV.UK date (day, month and year inputs) written as a type had to be before field types
+    // answered for the team's pages, privacy, the docs and the journeys: the compiler must refuse it
+    // and name each question it leaves open.
+    const probe = resolve('tests/design/date-probe.ts');
+    const source = [
+      "import type { FieldTypeModule } from '../../engine/fields/types';",
+      'export const date: FieldTypeModule = {',
+      "  empty: () => '',",
+      '  isEmpty: (value) => !value,',
+      "  defaultPattern: 'text',",
+      "  requiredKey: 'enterDate',",
+      '  error: () => null,',
+      "  send: (field, answers) => String(answers[field.name] ?? ''),",
+      '  parseSent: (_field, sent) => ({ value: sent }),',
+      '  fromForm: (field, posted) => (posted[`${field.name}-day`] ?? []).join(),',
+      "  example: () => '2026-01-31',",
+      '};',
+    ].join('\n');
+    const options = { strict: true, noEmit: true, skipLibCheck: true, types: [] };
+    const host = ts.createCompilerHost(options);
+    const readFile = host.readFile.bind(host);
+    host.readFile = (file) => (resolve(file) === probe ? source : readFile(file));
+    host.fileExists = (
+      (exists) => (file: string) =>
+        resolve(file) === probe || exists(file)
+    )(host.fileExists.bind(host));
+    const program = ts.createProgram([probe], options, host);
+    const messages = ts
+      .getPreEmitDiagnostics(program)
+      .filter((d) => d.file && resolve(d.file.fileName) === probe)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    const missing = /missing the following properties[^:]*: (.+)$/m.exec(messages.join('\n'))?.[1];
+    // postedNames: the nojs form reader; entry: the journey generator; role: the team's figures,
+    // lists and privacy masking; docs: the data dictionary.
+    expect(missing?.split(/,\s*/).sort()).toEqual(['docs', 'entry', 'postedNames', 'role']);
+  }, 120_000);
 });

@@ -1,14 +1,14 @@
 // Every generated journey again with JavaScript switched off: the server renders each page,
 // forms post to it (Post/Redirect/Get, the draft named in the address), and the row it stores
-// must equal what the journey with JavaScript stores for the same answers.
+// must be what the data dictionary (docs/surveys/<id>.md) says is sent for the answers entered.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { findPage, nextPage, prepareSubmission } from '../../engine';
+import { findPage, nextPage } from '../../engine';
 import type { Answers, Lang, ResolvedSurvey } from '../../engine';
-import { validateSubmission } from '../../engine/receive';
 import { answersForPage, plansFor, type Plan } from './helpers/answers';
+import { documentedSubmission } from './helpers/documented';
 import { expect, test, visit } from './helpers/fixtures';
 import { fillPage, submitButton } from './helpers/journey';
 import { expectInlineStylesComplete } from './helpers/styles';
@@ -18,17 +18,14 @@ function database(): Database.Database {
   return new Database(join(process.env.E2E_DATA_DIR!, 'feedback.sqlite'), { readonly: true });
 }
 
-/** Rows stored for a survey since a moment whose answers are exactly these. */
-function rowsSince(survey: ResolvedSurvey, since: string, answers: Record<string, string>): number {
+/** The answers of the rows stored for a survey since a moment. */
+function rowsSince(survey: ResolvedSurvey, since: string): Record<string, string>[] {
   const db = database();
   try {
     const rows = db
       .prepare('SELECT answers FROM feedback WHERE survey_id = ? AND received_at >= ?')
       .all(survey.id, since) as { answers: string }[];
-    const wanted = JSON.stringify(Object.entries(answers).sort());
-    return rows.filter(
-      (row) => JSON.stringify(Object.entries(JSON.parse(row.answers) as object).sort()) === wanted,
-    ).length;
+    return rows.map((row) => JSON.parse(row.answers) as Record<string, string>);
   } finally {
     db.close();
   }
@@ -108,16 +105,11 @@ for (const survey of surveys) {
     for (const lang of LANGS) {
       for (const plan of plansFor(survey)) {
         test(`${lang}: ${plan.name}`, async ({ page }) => {
-          const seed = answersForPlan(survey, plan);
-          // What the journey with JavaScript sends for these answers, as the API stores it.
-          const check = validateSubmission(survey, prepareSubmission(survey, seed));
-          if (!check.ok)
-            throw new Error(`the plan's answers are invalid: ${check.errors[0]?.field}`);
           const { saved, sent } = await walkWithoutScript(page, survey, lang, plan);
-          expect(prepareSubmission(survey, saved)).toEqual(prepareSubmission(survey, seed));
-          // Stored when Send was pressed, and the draft it came from is gone (only a stored
-          // submission deletes it; other journeys may store the same answers at the same time).
-          expect(rowsSince(survey, sent.at, check.submission)).toBeGreaterThanOrEqual(1);
+          // Stored when Send was pressed as the data dictionary says it is sent, and the draft
+          // it came from is gone (only a stored submission deletes it; other journeys may store
+          // rows at the same time).
+          expect(rowsSince(survey, sent.at)).toContainEqual(documentedSubmission(survey, saved));
           if (survey.layout !== 'single') expect(draftStored(sent.draft!)).toBe(false);
         });
       }
@@ -161,22 +153,6 @@ test.describe('controls that need a script, without JavaScript', () => {
       ).toBeHidden();
     });
 });
-
-/** Every answer the plan enters along its path, page by page (as the walk will enter them). */
-function answersForPlan(survey: ResolvedSurvey, plan: Plan): Answers {
-  let saved: Answers = {};
-  let pageId = survey.pages[0]!.id;
-  while (pageId !== 'finish') {
-    const current = findPage(survey, pageId)!;
-    if (plan.skipAll && current.skip) {
-      pageId = current.skip;
-      continue;
-    }
-    saved = { ...saved, ...answersForPage(survey, current, saved, plan) };
-    pageId = current.submit ? 'finish' : nextPage(survey, pageId, saved);
-  }
-  return saved;
-}
 
 // axe needs a script in the page, so here the page's own scripts are refused instead: the
 // browser shows exactly the server's HTML, as with JavaScript off. Each page is also checked to

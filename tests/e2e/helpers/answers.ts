@@ -1,7 +1,7 @@
 // Journey plans generated from the definitions: which path, which answers on each page,
 // which skip links to follow. The engine's enumeratePaths gives a minimal answer set per
 // distinct path; a 'rich' plan also fills optional fields, Other and revealed fields.
-import { chosenValues, isRequired, pageFields } from '../../../engine';
+import { chosenValues, isRequired, pageFields, typeOf } from '../../../engine';
 import { enumeratePaths, ruleVars, visibleFields } from '../../../engine';
 import type {
   Answers,
@@ -66,14 +66,16 @@ export function branchFields(survey: ResolvedSurvey): Set<string> {
 }
 
 // Accents, markup and a dash the sanitiser must fold or drop; a line break only where one can be typed.
-const RICH_TEXT = 'The <b>café</b> form was quick – thank you!\nNothing else to add.';
-const RICH_LINE = 'Café volunteer – part time';
+export const RICH_TEXT = 'The <b>café</b> form was quick – thank you!\nNothing else to add.';
+export const RICH_LINE = 'Café volunteer – part time';
 
 /** A valid answer a respondent might type into this text field. */
 function sampleText(field: ResolvedField, rich: boolean): string {
+  // Only the free-text types get the tests' samples; any other type's module says what to enter.
+  if (field.type !== 'text' && field.type !== 'textarea')
+    return typeOf(field).example(field, {}) as string;
   let text: string;
-  if (field.type === 'email') text = 'name@example.com';
-  else if (field.autocomplete === 'given-name') text = rich ? 'Siân' : 'Sam';
+  if (field.autocomplete === 'given-name') text = rich ? 'Siân' : 'Sam';
   else if (field.autocomplete === 'family-name') text = rich ? "O'Brien-Jones" : 'Jones';
   else if (field.otherOf) text = rich ? 'A friend, at work' : 'Example answer';
   else if (field.type === 'textarea') text = rich ? RICH_TEXT : 'Example answer';
@@ -85,7 +87,7 @@ function sampleText(field: ResolvedField, rich: boolean): string {
 function richChoice(field: ResolvedField): AnswerValue {
   const options = field.options ?? [];
   const reveals = (o: (typeof options)[number]) => !!o.other || !!field.reveal?.[o.value]?.length;
-  if (field.type === 'checkboxes') {
+  if (typeOf(field).role(field) === 'choices') {
     const plain = options.filter((o) => !o.exclusive);
     const picked = [
       ...plain.filter((o) => !reveals(o)).slice(0, 2),

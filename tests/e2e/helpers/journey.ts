@@ -9,6 +9,7 @@ import {
   nextPage,
   prepareSubmission,
   progressOf,
+  typeOf,
   visibleFields,
 } from '../../../engine';
 import type {
@@ -46,13 +47,16 @@ export function choiceOf(page: Page, name: string, value: string) {
   return page.locator(`input[name=${quoted(name)}][value=${quoted(value)}]`);
 }
 
+/** An input a respondent types into, by the name it posts. */
+function textInput(page: Page, name: string) {
+  return page.locator(`input[name=${quoted(name)}], textarea[name=${quoted(name)}]`);
+}
+
+// What to fill in for a value is the field type's to say (engine/fields: `entry`).
 async function fillField(page: Page, field: ResolvedField, value: AnswerValue): Promise<void> {
-  if (field.type === 'radios') {
-    await choiceOf(page, field.name, value as string).check();
-  } else if (field.type === 'checkboxes') {
-    for (const v of value as string[]) await choiceOf(page, field.name, v).check();
-  } else {
-    await inputOf(page, field.name).fill(value as string);
+  for (const entry of typeOf(field).entry(field, value)) {
+    if (entry.control === 'text') await textInput(page, entry.name).fill(entry.values[0] ?? '');
+    else for (const v of entry.values) await choiceOf(page, entry.name, v).check();
   }
 }
 
@@ -66,27 +70,28 @@ export async function tabTo(page: Page, target: Locator, max = 100): Promise<voi
 }
 
 async function keyField(page: Page, field: ResolvedField, value: AnswerValue): Promise<void> {
-  if (field.type === 'radios') {
-    // Tab enters an unchosen group on its first radio; Space chooses it, arrows move the choice.
-    const radios = page.locator(`input[type=radio][name=${quoted(field.name)}]`);
-    const values = await radios.evaluateAll((els) =>
-      els.map((el) => (el as HTMLInputElement).value),
-    );
-    await tabTo(page, radios.first());
-    await page.keyboard.press('Space');
-    for (let i = 0; i < values.indexOf(value as string); i++)
-      await page.keyboard.press('ArrowDown');
-    await expect(choiceOf(page, field.name, value as string)).toBeChecked();
-  } else if (field.type === 'checkboxes') {
-    for (const v of value as string[]) {
-      await tabTo(page, choiceOf(page, field.name, v));
+  for (const { name, control, values } of typeOf(field).entry(field, value)) {
+    if (control === 'radio') {
+      // Tab enters an unchosen group on its first radio; Space chooses it, arrows move the choice.
+      const radios = page.locator(`input[type=radio][name=${quoted(name)}]`);
+      const offered = await radios.evaluateAll((els) =>
+        els.map((el) => (el as HTMLInputElement).value),
+      );
+      await tabTo(page, radios.first());
       await page.keyboard.press('Space');
-      await expect(choiceOf(page, field.name, v)).toBeChecked();
+      for (let i = 0; i < offered.indexOf(values[0]!); i++) await page.keyboard.press('ArrowDown');
+      await expect(choiceOf(page, name, values[0]!)).toBeChecked();
+    } else if (control === 'checkbox') {
+      for (const v of values) {
+        await tabTo(page, choiceOf(page, name, v));
+        await page.keyboard.press('Space');
+        await expect(choiceOf(page, name, v)).toBeChecked();
+      }
+    } else {
+      await tabTo(page, textInput(page, name));
+      await page.keyboard.type(values[0] ?? '');
+      await expect(textInput(page, name)).toHaveValue(values[0] ?? '');
     }
-  } else {
-    await tabTo(page, inputOf(page, field.name));
-    await page.keyboard.type(value as string);
-    await expect(inputOf(page, field.name)).toHaveValue(value as string);
   }
 }
 

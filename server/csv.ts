@@ -1,4 +1,4 @@
-// RFC 4180 CSV writing, shared by the translation export and the feedback export.
+// RFC 4180 CSV writing, shared by the team's export and the command-line exports (scripts/).
 
 function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
