@@ -56,7 +56,8 @@ export function fieldFindings({ field, pointer: at }: FieldAt, shared: SharedBlo
       pointer: `${at}${pointer('options', i, 'other')}`,
       message: `Only one option can reveal "${otherName(field.name)}"`,
     });
-  if (field.type === 'radios')
+  // An exclusive option only means something where several can be chosen.
+  if (Object.hasOwn(FIELD_TYPES, field.type) && FIELD_TYPES[field.type].role(field) === 'choice')
     (field.options ?? []).forEach((option, i) => {
       if (option.exclusive)
         findings.push({
