@@ -162,6 +162,19 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
     parts.push(`${answer(name)} = ?`);
     params.push(value);
   }
+  for (const [name, other] of Object.entries(filter.otherAnswers ?? {})) {
+    if ('notIn' in other) {
+      parts.push(
+        `COALESCE(${answer(name)}, '') NOT IN ('', ${other.notIn.map(() => '?').join(', ') || "''"})`,
+      );
+      params.push(...other.notIn);
+    } else {
+      // The option's label, then its text, somewhere in the list (engine/fields/choice.ts).
+      const find = sql.dialect === 'sqlite' ? 'instr' : 'strpos';
+      parts.push(`${find}(COALESCE(${answer(name)}, ''), ?) > 0`);
+      params.push(other.label);
+    }
+  }
   if (filter.anyOf?.length) {
     parts.push(
       `(${filter.anyOf.map((name) => `COALESCE(${answer(name)}, '') <> ''`).join(' OR ')})`,

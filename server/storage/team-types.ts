@@ -79,6 +79,11 @@ export interface FeedbackFilter {
   lang?: Lang | 'unknown';
   /** Answer field name -> the value it must have. */
   answers?: Record<string, string>;
+  /**
+   * Answer field name -> an Other answer: any value but these (sent in place of the option),
+   * or one holding the option's English label (the text is sent after it).
+   */
+  otherAnswers?: Record<string, { notIn: string[] } | { label: string }>;
   /** At least one of these answer fields is filled in (for example the contact fields). */
   anyOf?: string[];
   /** Case-insensitive substring of any answer, or of the answer to `textIn` when given. */

@@ -72,6 +72,9 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
 
   const render: TeamContext['render'] = (request, reply, page, status = 200) => {
     const path = request.url.split('?')[0]!;
+    // The language links keep the page's query (filters, page), only the language changes.
+    const address = new URL(request.url, 'http://team.invalid');
+    address.searchParams.delete('lang');
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -80,7 +83,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
           ...page,
           lang: langOf(request),
           stylesheet,
-          path,
+          path: `${path}${address.search}`,
           nav: request.team && {
             csrf: request.team.csrf,
             current: path,

@@ -234,6 +234,60 @@ const TEXT = {
   auditReveal: { en: 'Showed hidden personal data', cy: 'Dangos data personol oedd wedi’i guddio' },
   auditDelete: { en: 'Deleted a response', cy: 'Dileu ymateb' },
   auditExport: { en: 'Downloaded responses as CSV', cy: 'Lawrlwytho ymatebion fel CSV' },
+  // Issue 25: filters checked, segments, periods compared, themes.
+  errorPrefix: { en: 'Error: ', cy: 'Gwall: ' },
+  thereIsAProblem: { en: 'There is a problem', cy: 'Mae problem' },
+  filterSurveyUnknown: { en: 'Select a survey from the list', cy: 'Dewiswch arolwg o’r rhestr' },
+  filterFromInvalid: {
+    en: 'Received from must be a real date, for example 2026-03-27',
+    cy: 'Rhaid i’r dyddiad ‘wedi dod i law o’ fod yn ddyddiad go iawn, er enghraifft 2026-03-27',
+  },
+  filterToInvalid: {
+    en: 'Received up to must be a real date, for example 2026-03-27',
+    cy: 'Rhaid i’r dyddiad ‘wedi dod i law hyd at’ fod yn ddyddiad go iawn, er enghraifft 2026-03-27',
+  },
+  filterFromFuture: {
+    en: 'Received from must be today or in the past',
+    cy: 'Rhaid i’r dyddiad ‘wedi dod i law o’ fod heddiw neu yn y gorffennol',
+  },
+  filterToFuture: {
+    en: 'Received up to must be today or in the past',
+    cy: 'Rhaid i’r dyddiad ‘wedi dod i law hyd at’ fod heddiw neu yn y gorffennol',
+  },
+  filterReversed: {
+    en: 'Received from must be the same as or before received up to',
+    cy: 'Rhaid i’r dyddiad ‘wedi dod i law o’ fod yr un fath â’r dyddiad ‘wedi dod i law hyd at’ neu cyn hynny',
+  },
+  filterTooLong: {
+    en: 'Choose dates no more than 366 days apart',
+    cy: 'Dewiswch ddyddiadau sydd dim mwy na 366 diwrnod ar wahân',
+  },
+  filterLangUnknown: {
+    en: 'Select a language from the list',
+    cy: 'Dewiswch iaith o’r rhestr',
+  },
+  filterContactUnknown: {
+    en: 'Select whether the response asks to be contacted',
+    cy: 'Dewiswch a yw’r ymateb yn gofyn am gysylltiad',
+  },
+  filterAnswerUnknown: {
+    en: 'Select an answer from the list',
+    cy: 'Dewiswch ateb o’r rhestr',
+  },
+  filterTagUnknown: { en: 'Select a tag from the list', cy: 'Dewiswch dag o’r rhestr' },
+  exportRefused: {
+    en: 'The filter has a problem. Go back to the list of responses to correct it.',
+    cy: 'Mae problem gyda’r hidl. Ewch yn ôl at y rhestr o ymatebion i’w chywiro.',
+  },
+  segmentChange: { en: 'Choose which responses', cy: 'Dewis pa ymatebion' },
+  segmentInUse: { en: 'Filters in use', cy: 'Hidlau sy’n cael eu defnyddio' },
+  segmentRemove: { en: 'remove this filter', cy: 'tynnu’r hidl hwn' },
+  segmentFrom: { en: 'From {date}', cy: 'O {date}' },
+  segmentTo: { en: 'Up to {date}', cy: 'Hyd at {date}' },
+  segmentSmall: {
+    en: 'Fewer than 30 responses match these filters, so the figures can change a lot with a few more answers.',
+    cy: 'Mae llai na 30 ymateb yn cyfateb i’r hidlau hyn, felly gall y ffigurau newid llawer gydag ychydig mwy o atebion.',
+  },
 } satisfies Record<string, Record<UiLang, string>>;
 
 export type TextKey = keyof typeof TEXT;

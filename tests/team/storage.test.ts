@@ -40,6 +40,10 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   expect(await find({ lang: 'unknown' })).toEqual([ids.c]);
   expect(await find({ answers: { howSatisfied: '5' } })).toEqual([ids.c, ids.a]);
   expect(await find({ anyOf: ['email', 'firstName'] })).toEqual([ids.b]);
+  // Other answers: any answer but the listed options; one holding the option's label.
+  expect(await find({ otherAnswers: { howSatisfied: { notIn: ['5', '4'] } } })).toEqual([ids.b]);
+  expect(await find({ otherAnswers: { howToImprove: { label: 'ID' } } })).toEqual([ids.a]);
+  expect(await find({ otherAnswers: { howToImprove: { notIn: [] } } })).toEqual([ids.c, ids.a]);
   // Text search looks in answers, not in field names ("email" is a key of b), any case.
   expect(await find({ text: 'EMAIL' })).toEqual([ids.c]);
   expect(await find({ text: 'id check' })).toEqual([ids.a]);
