@@ -29,9 +29,12 @@ export const FILTER_KEYS = [
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
+/** A form control a filter error belongs to (the comparison adds the earlier period's dates). */
+export type FilterControl = FilterKey | 'beforeFrom' | 'beforeTo';
+
 export interface FilterError {
   /** The form control's id (the error summary links to it). */
-  field: FilterKey;
+  field: FilterControl;
   key: TextKey;
 }
 

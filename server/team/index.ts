@@ -12,6 +12,7 @@ import { langOf, type TeamContext } from './context';
 import { choiceFields, type Scales } from './figures';
 import { renderPage, stylesheetHref, withLang } from './layout';
 import { registerMembers } from './members';
+import { registerCompare } from './compare-page';
 import { registerOverview } from './overview';
 import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
@@ -205,6 +206,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
 
     if (options.oidc) registerSso(team, ctx, options.oidc);
     registerOverview(team, ctx);
+    registerCompare(team, ctx);
     registerResponses(team, ctx);
     registerMembers(team, ctx);
     registerQuestions(team, ctx);

@@ -189,6 +189,18 @@ export function Overview(props: {
                 cells: [date(lang, w.start), w.count],
               }))}
             />
+            <p className="govuk-body">
+              <a
+                className="govuk-link"
+                href={linkTo(
+                  '/team/compare',
+                  filterQuery({ ...parsed.kept, survey: survey.id }),
+                  lang,
+                )}
+              >
+                {t('compareLink')}
+              </a>
+            </p>
             <h3 className="govuk-heading-s">{t('questions')}</h3>
             <ul className="govuk-list">
               {allFields(survey)

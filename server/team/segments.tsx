@@ -4,7 +4,13 @@
 import type { ReactNode } from 'react';
 import type { ResolvedSurvey } from '../../engine';
 import { Button, ErrorMessage, ErrorSummary } from '../../renderers';
-import { filterQuery, segmentFields, type FilterKey, type ParsedFilter } from './filters';
+import {
+  filterQuery,
+  segmentFields,
+  type FilterControl,
+  type FilterKey,
+  type ParsedFilter,
+} from './filters';
 import { withLang } from './layout';
 import { text, type TextKey, type UiLang } from './text';
 
@@ -32,7 +38,7 @@ export const titleOf = (lang: UiLang, title: string, parsed: ParsedFilter) =>
 
 function Control(props: {
   lang: UiLang;
-  id: FilterKey;
+  id: FilterControl;
   label: string;
   hint?: string;
   parsed: ParsedFilter;
@@ -77,6 +83,8 @@ export interface SegmentFormProps {
   surveySelect?: boolean;
   /** Keys the page keeps in the form as they are (a question page's search). */
   hidden?: FilterKey[];
+  /** The comparison's earlier period, and the heading of the form's dates. */
+  before?: boolean;
 }
 
 /** The GET form with dates, the respondent's language and one choice answer. */
@@ -88,8 +96,12 @@ export function SegmentForm(props: SegmentFormProps) {
   const fields = props.surveys
     .flatMap(segmentFields)
     .filter((f) => !seen.has(f.name) && seen.add(f.name));
-  const input = (id: 'from' | 'to', label: TextKey) => (
-    <Control lang={lang} id={id} label={t(label)} hint={t('dateHint')} parsed={parsed}>
+  const input = (
+    id: 'from' | 'to' | 'beforeFrom' | 'beforeTo',
+    label: TextKey,
+    hint = t('dateHint'),
+  ) => (
+    <Control lang={lang} id={id} label={t(label)} hint={hint} parsed={parsed}>
       {(describedBy, error) => (
         <input
           className={`govuk-input govuk-input--width-10${error ? ' govuk-input--error' : ''}`}
@@ -144,6 +156,8 @@ export function SegmentForm(props: SegmentFormProps) {
             )}
           {input('from', 'from')}
           {input('to', 'to')}
+          {props.before && input('beforeFrom', 'compareBeforeFrom', t('compareBeforeHint'))}
+          {props.before && input('beforeTo', 'compareBeforeTo', t('compareBeforeHint'))}
           {select(
             'respondentLang',
             'respondentLanguage',
