@@ -11,6 +11,7 @@ import {
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
   SSO_SESSION_MIGRATION,
+  THEMES_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   type Sql,
 } from './team-sql';
@@ -33,6 +34,7 @@ const MIGRATIONS = [
   SSO_PENDING_MIGRATION,
   SQLITE_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
+  THEMES_MIGRATION,
 ];
 
 interface Row {

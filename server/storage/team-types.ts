@@ -90,6 +90,15 @@ export interface FeedbackFilter {
   text?: string;
   textIn?: string;
   tagId?: string;
+  /** Any answer holds one of these texts, in any case (a theme's first look; see themes.ts). */
+  anyText?: string[];
+}
+
+/** A theme: a name and words or phrases in each language, matched over free-text answers. */
+export interface Theme {
+  id: string;
+  name: string;
+  terms: { en: string[]; cy: string[] };
 }
 
 /**
@@ -169,4 +178,12 @@ export interface TeamStore {
   keepTallies(fields: Record<string, string[]>): Promise<void>;
   getFeedback(id: string): Promise<FeedbackRecord | undefined>;
   deleteFeedback(id: string): Promise<boolean>;
+
+  /** Themes by name. */
+  listThemes(): Promise<Theme[]>;
+  /** The theme with its new id; undefined when another has that name. */
+  addTheme(theme: Omit<Theme, 'id'>): Promise<Theme | undefined>;
+  /** False when the theme is gone or another has that name. */
+  updateTheme(theme: Theme): Promise<boolean>;
+  removeTheme(id: string): Promise<boolean>;
 }

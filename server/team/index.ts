@@ -14,6 +14,7 @@ import { renderPage, stylesheetHref, withLang } from './layout';
 import { registerMembers } from './members';
 import { registerCompare } from './compare-page';
 import { registerOverview } from './overview';
+import { registerThemes } from './themes-pages';
 import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
 import { registerQuestions } from './questions';
@@ -207,6 +208,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     if (options.oidc) registerSso(team, ctx, options.oidc);
     registerOverview(team, ctx);
     registerCompare(team, ctx);
+    registerThemes(team, ctx);
     registerResponses(team, ctx);
     registerMembers(team, ctx);
     registerQuestions(team, ctx);

@@ -3,14 +3,11 @@
 // '); "delay*" matches words starting "delay". A Welsh term's first word also matches its
 // mutated forms ("cais" in "fy nghais"), as a mutation changes the word after its trigger.
 import { allFields, plainApostrophes, type ResolvedSurvey } from '../../engine';
+import type { Theme } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
 import { mutatedForms } from './welsh-mutations';
 
-export interface Theme {
-  id: string;
-  name: string;
-  terms: { en: string[]; cy: string[] };
-}
+export type { Theme };
 
 /** Text as terms and answers are compared: lower case, composed letters, plain apostrophes. */
 export const normalise = (text: string) =>
