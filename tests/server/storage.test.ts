@@ -113,7 +113,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL store', () => {
     await admin.connect();
     await admin.query('DROP TABLE IF EXISTS feedback, schema_version CASCADE');
     await admin.query(
-      'DROP TABLE IF EXISTS team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, draft, team_used_challenge, team_sso_pending, feedback_tally, feedback_tally_field',
+      'DROP TABLE IF EXISTS team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, draft, team_used_challenge, team_sso_pending, feedback_tally, feedback_tally_field, team_theme',
     );
     await admin.end();
     const stores = await Promise.all(
