@@ -1,7 +1,7 @@
 // The team area's tables and queries, written once for SQLite and PostgreSQL. Times are kept as
 // ISO 8601 UTC text in the team tables (text order is time order on both databases).
 import { randomUUID } from 'node:crypto';
-import { answersContain } from './search-sql';
+import { answersContain, answersMayHold } from './search-sql';
 import { keepTallies, talliedAnswers } from './tally-sql';
 import type { FeedbackRecord, Lang } from './types';
 import type {
@@ -196,7 +196,7 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
     params.push(...search.params);
   }
   if (filter.anyText?.length) {
-    const found = filter.anyText.map((text) => answersContain(sql.dialect, text));
+    const found = filter.anyText.map((text) => answersMayHold(sql.dialect, text));
     parts.push(`(${found.map((f) => `(${f.clause})`).join(' OR ')})`);
     params.push(...found.flatMap((f) => f.params));
   }

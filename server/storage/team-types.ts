@@ -90,7 +90,10 @@ export interface FeedbackFilter {
   text?: string;
   textIn?: string;
   tagId?: string;
-  /** Any answer holds one of these texts, in any case (a theme's first look; see themes.ts). */
+  /**
+   * Answers that may hold one of these texts in any case: a theme's first look, a superset
+   * (on SQLite a key can match too) that the caller checks (server/team/themes.ts).
+   */
   anyText?: string[];
 }
 

@@ -5,7 +5,7 @@
 import { allFields, plainApostrophes, type ResolvedSurvey } from '../../engine';
 import type { Theme } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
-import { mutatedForms } from './welsh-mutations';
+import { mutatedForms, mutationCore } from './welsh-mutations';
 
 export type { Theme };
 
@@ -51,31 +51,47 @@ export function themePattern(theme: Theme): RegExp {
 /** Whether a text holds one of the theme's terms. */
 export const matches = (pattern: RegExp, text: string) => pattern.test(normalise(text));
 
+/** Per survey: its free-text fields, and its choice fields with an Other option (their options). */
+const textFields = new WeakMap<ResolvedSurvey, { name: string; options?: Set<string> }[]>();
+function fieldsOf(survey: ResolvedSurvey) {
+  if (!textFields.has(survey))
+    textFields.set(
+      survey,
+      allFields(survey).flatMap((f) => {
+        if (f.type === 'textarea' || (f.type === 'text' && !f.autocomplete))
+          return [{ name: f.name }];
+        if ((f.type === 'radios' || f.type === 'checkboxes') && f.options?.some((o) => o.other))
+          return [{ name: f.name, options: new Set(f.options.map((o) => o.value)) }];
+        return [];
+      }),
+    );
+  return textFields.get(survey)!;
+}
+
 /**
  * The texts to look at in a response: its free-text answers, and a choice answer that is no
  * option (an Other answer sent in the option's place, or after its label).
  */
 export function freeTexts(survey: ResolvedSurvey | undefined, record: FeedbackRecord): string[] {
   if (!survey) return [];
-  return allFields(survey).flatMap((f) => {
-    const value = record.answers[f.name];
-    if (!value) return [];
-    if (f.type === 'textarea' || (f.type === 'text' && !f.autocomplete)) return [value];
-    if ((f.type === 'radios' || f.type === 'checkboxes') && f.options?.some((o) => o.other))
-      return f.options.some((o) => o.value === value) ? [] : [value];
-    return [];
+  return fieldsOf(survey).flatMap(({ name, options }) => {
+    const value = record.answers[name];
+    return value && !options?.has(value) ? [value] : [];
   });
 }
 
 /**
- * The plain texts a database can look for first (any answer holding one may match): each form,
- * without those that hold a shorter one ("ngwasanaeth" holds "wasanaeth").
+ * The plain texts a database can look for first (any answer holding one may match): English
+ * terms, the core of each Welsh term's first word (mutationCore), and of those only the ones
+ * that do not hold a shorter one ("slowly" holds "slow").
  */
 export function candidateTexts(theme: Theme): string[] {
-  const forms = [
-    ...theme.terms.en.flatMap((t) => termForms(t, false)),
-    ...theme.terms.cy.flatMap((t) => termForms(t, true)),
-  ].filter(Boolean);
+  const welsh = theme.terms.cy.flatMap((t) => {
+    const [first = '', ...rest] = t.replace(/\*$/, '').split(' ');
+    const core = mutationCore(first);
+    return core === undefined ? termForms(t, true) : [[core, ...rest].join(' ')];
+  });
+  const forms = [...theme.terms.en.map((t) => t.replace(/\*$/, '')), ...welsh].filter(Boolean);
   const unique = [...new Set(forms)].sort((a, b) => a.length - b.length);
   return unique.filter((f, i) => !unique.slice(0, i).some((shorter) => f.includes(shorter)));
 }

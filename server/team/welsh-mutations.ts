@@ -48,3 +48,16 @@ export function mutatedForms(word: string): string[] {
   // Soft mutation of g can leave nothing to match ("g" alone): keep only real forms.
   return [...forms].filter(Boolean);
 }
+
+/**
+ * What every form of the word holds: the word without the letters a mutation replaces ("ais"
+ * for cais, gais, nghais, chais), so a database can look for one text instead of four. The
+ * word itself when it does not mutate or takes an h; undefined when the core would have fewer
+ * than 3 letters (it would be found in too many answers: look for each form instead).
+ */
+export function mutationCore(word: string): string | undefined {
+  if (VOWEL.test(word) || OWN_LETTER.test(word)) return word;
+  const rule = SOFT.find(([from]) => word.startsWith(from));
+  const core = rule ? word.slice(rule[0].length) : word;
+  return core.length >= 3 ? core : undefined;
+}

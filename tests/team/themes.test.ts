@@ -97,9 +97,26 @@ describe('theme matching', () => {
 
   it('reads terms from a text box and gives the database the shortest texts to look for', () => {
     expect(termsOf('Delay*\n  cais, ,GWASANAETH  ')).toEqual(['delay*', 'cais', 'gwasanaeth']);
-    expect(candidateTexts(theme([], ['gwasanaeth'])).sort()).toEqual(['wasanaeth']);
-    expect(candidateTexts(theme(['slow'], ['cais'])).sort()).toEqual(
-      ['cais', 'chais', 'gais', 'nghais', 'slow'].sort(),
-    );
+    // Every form of gwasanaeth holds "wasanaeth", of cais "ais", of llythyr "ythyr".
+    expect(candidateTexts(theme([], ['gwasanaeth', 'llythyr'])).sort()).toEqual([
+      'wasanaeth',
+      'ythyr',
+    ]);
+    expect(candidateTexts(theme(['slow', 'slowly'], ['cais', 'ateb'])).sort()).toEqual([
+      'ais',
+      'ateb',
+      'slow',
+    ]);
+    // Too short a core ("ar" would be found in too much): each form.
+    expect(candidateTexts(theme([], ['car'])).sort()).toEqual(['car', 'char', 'gar', 'nghar']);
+    // Whatever the database looks for, every form of the word holds one of them.
+    for (const [word, forms] of Object.entries(CORPUS)) {
+      const texts = candidateTexts(theme([], [word]));
+      for (const form of [word, ...forms])
+        expect(
+          texts.some((t) => form.includes(t)),
+          `${word}: ${form}`,
+        ).toBe(true);
+    }
   });
 });
