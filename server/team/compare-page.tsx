@@ -7,7 +7,7 @@ import { compareFigures, type NpsChange, type ShareChange, type Verdict } from '
 import { langOf, query, type TeamContext } from './context';
 import { choiceFields, figuresFromTally } from './figures';
 import { parseFilter, type FilterError, type ParsedFilter } from './filters';
-import { FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
+import { beforeQuery, FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
 import { Table } from './table';
 import { formatDate, text, type TextKey, type UiLang } from './text';
 
@@ -221,7 +221,13 @@ function ComparePage(props: {
       ) : (
         !parsed.errors.length && <p className="govuk-body">{t('compareChooseSurvey')}</p>
       )}
-      <SegmentTags lang={lang} path="/team/compare" parsed={parsed} surveys={props.surveys} />
+      <SegmentTags
+        lang={lang}
+        path="/team/compare"
+        parsed={parsed}
+        surveys={props.surveys}
+        extra={beforeQuery(props.query)}
+      />
       <SegmentForm
         lang={lang}
         action="/team/compare"

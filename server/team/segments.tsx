@@ -228,6 +228,8 @@ export function SegmentTags(props: {
   surveys: ResolvedSurvey[];
   /** Keys not shown as tags but kept on the links (a search). */
   keep?: FilterKey[];
+  /** More of the page's query every link keeps (the comparison's earlier period). */
+  extra?: string;
 }) {
   const { lang, parsed } = props;
   const shown = (Object.keys(parsed.kept) as FilterKey[]).filter(
@@ -243,7 +245,11 @@ export function SegmentTags(props: {
           <li key={key} className="govuk-!-display-inline-block govuk-!-margin-right-2">
             <a
               className="govuk-link govuk-tag govuk-tag--blue"
-              href={linkTo(props.path, filterQuery(parsed.kept, [key]), lang)}
+              href={linkTo(
+                props.path,
+                [filterQuery(parsed.kept, [key]), props.extra].filter(Boolean).join('&'),
+                lang,
+              )}
             >
               {tagText(lang, key, parsed.kept[key]!, props.surveys)}
               <span className="govuk-visually-hidden"> – {text(lang, 'segmentRemove')}</span>
@@ -254,4 +260,11 @@ export function SegmentTags(props: {
       </ul>
     </div>
   );
+}
+
+/** The comparison's earlier period as asked, for links that keep it. */
+export function beforeQuery(q: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const key of ['beforeFrom', 'beforeTo']) if (q[key]?.trim()) params.set(key, q[key]!.trim());
+  return params.toString();
 }

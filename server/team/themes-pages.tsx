@@ -15,7 +15,7 @@ import { filterQuery, parseFilter, type ParsedFilter } from './filters';
 import { withLang } from './layout';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
-import { FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
+import { beforeQuery, FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
 import { hasRole } from './session';
 import { Table } from './table';
 import { candidateTexts, freeTexts, matches, termsOf, themePattern } from './themes';
@@ -123,6 +123,7 @@ function ThemeList(props: {
         path="/team/themes"
         parsed={parsed}
         surveys={[...props.ctx.surveys.values()]}
+        extra={beforeQuery(props.query)}
       />
       <SegmentForm
         lang={lang}

@@ -226,6 +226,10 @@ describe('GET /team/compare', () => {
       '/team/compare?survey=fixture-pages&from=2026-02-12&to=2026-02-12&beforeFrom=2026-02-10&beforeTo=2026-02-11',
     );
     expect(chosen.body).toContain('Responses fell from 30 to 10.');
+    // Removing a filter keeps the earlier period asked for.
+    expect(chosen.body).toContain(
+      'href="/team/compare?survey=fixture-pages&amp;to=2026-02-12&amp;beforeFrom=2026-02-10&amp;beforeTo=2026-02-11"',
+    );
     expect(chosen.body).toContain(
       'Satisfaction (CSAT) fell from 100% to 0%; there are too few answers to tell whether this is chance.',
     );
