@@ -126,8 +126,24 @@ async function bench(
   // Free-text search over every stored response (no survey, no dates): a word in a third of
   // the answers, and one in none (what someone looking for one comment waits for), in English
   // and in Welsh ('dŵr': SQLite folds the case of ŵ apart from its own lower()).
+  // Issue 25: a segment of the overview (computed from the rows, not the per-day counts), the
+  // comparison of the last 30 days with the 30 before, and a theme in a third of the answers
+  // ('slow'), counted in both periods on the themes page and listed on its own page.
+  const segment = scale
+    ? `&answer=${scale.name}:${encodeURIComponent(scale.options![0]!.value)}`
+    : '';
+  const theme = await store.team.addTheme({
+    name: `Bench ${Date.now()}`,
+    terms: { en: ['slow'], cy: ['araf', 'cais'] },
+  });
   const urls = [
     '/team',
+    `/team?survey=${survey.id}&respondentLang=cy${segment}`,
+    `/team?respondentLang=en${segment}`,
+    `/team/compare?survey=${survey.id}`,
+    `/team/compare?survey=${survey.id}&respondentLang=cy${segment}`,
+    '/team/themes',
+    `/team/themes/${theme!.id}`,
     filtered,
     ...(freeText ? [`/team/questions/${survey.id}/${freeText.name}?q=slow`] : []),
     `/team/responses?page=50`,
@@ -141,6 +157,7 @@ async function bench(
       `  ${r.url}: median ${r.median.toFixed(0)} ms, worst ${r.worst.toFixed(0)} ms of ${RUNS}, median CPU of this process ${r.cpu.toFixed(0)} ms (${verdict} 300 ms)`,
     );
   }
+  await store.team.removeTheme(theme!.id);
   await app.close();
 }
 

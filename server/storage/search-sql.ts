@@ -108,3 +108,18 @@ export function answersContain(
     params: [text, ...searched.params, text],
   };
 }
+
+/**
+ * A first look for any of several texts (a theme's words): rows whose answers may hold `text`,
+ * a superset the caller checks word by word. SQLite looks in the stored JSON only (keys may
+ * match too), which is what makes counting a common word over every row fast; PostgreSQL's
+ * joined values and their trigram index are already cheap.
+ */
+export function answersMayHold(
+  dialect: 'sqlite' | 'postgres',
+  text: string,
+): { clause: string; params: unknown[] } {
+  if (dialect === 'sqlite' && JSON.stringify(text) === `"${text}"`)
+    return { clause: `answers LIKE ? ESCAPE '\\'`, params: [anyCasePattern(text)] };
+  return answersContain(dialect, text);
+}

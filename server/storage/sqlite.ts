@@ -12,6 +12,7 @@ import {
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
   SSO_SESSION_MIGRATION,
+  THEMES_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   type Sql,
 } from './team-sql';
@@ -35,6 +36,7 @@ const MIGRATIONS = [
   SQLITE_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
   LIMITS_MIGRATION,
+  THEMES_MIGRATION,
 ];
 
 interface Row {

@@ -1,7 +1,7 @@
 // The team area's tables and queries, written once for SQLite and PostgreSQL. Times are kept as
 // ISO 8601 UTC text in the team tables (text order is time order on both databases).
 import { randomUUID } from 'node:crypto';
-import { answersContain } from './search-sql';
+import { answersContain, answersMayHold } from './search-sql';
 import { keepTallies, talliedAnswers } from './tally-sql';
 import type { FeedbackRecord, Lang } from './types';
 import type {
@@ -13,6 +13,7 @@ import type {
   Role,
   Tag,
   TeamStore,
+  Theme,
 } from './team-types';
 
 /** The little a query needs from a database; SQL uses `?` placeholders on both. */
@@ -107,6 +108,14 @@ export const SSO_PENDING_MIGRATION = `CREATE TABLE team_sso_pending (
  */
 export const SSO_SESSION_MIGRATION = `ALTER TABLE team_session ADD COLUMN sso INTEGER NOT NULL DEFAULT 0;`;
 
+/** Migration: the team's themes, each a name and its terms in English and in Welsh (JSON lists). */
+export const THEMES_MIGRATION = `CREATE TABLE team_theme (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    terms_en TEXT NOT NULL,
+    terms_cy TEXT NOT NULL
+  );`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface FeedbackRow {
@@ -162,6 +171,19 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
     parts.push(`${answer(name)} = ?`);
     params.push(value);
   }
+  for (const [name, other] of Object.entries(filter.otherAnswers ?? {})) {
+    if ('notIn' in other) {
+      parts.push(
+        `COALESCE(${answer(name)}, '') NOT IN ('', ${other.notIn.map(() => '?').join(', ') || "''"})`,
+      );
+      params.push(...other.notIn);
+    } else {
+      // The option's label, then its text, somewhere in the list (engine/fields/choice.ts).
+      const find = sql.dialect === 'sqlite' ? 'instr' : 'strpos';
+      parts.push(`${find}(COALESCE(${answer(name)}, ''), ?) > 0`);
+      params.push(other.label);
+    }
+  }
   if (filter.anyOf?.length) {
     parts.push(
       `(${filter.anyOf.map((name) => `COALESCE(${answer(name)}, '') <> ''`).join(' OR ')})`,
@@ -172,6 +194,11 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
     const search = answersContain(sql.dialect, filter.text, filter.textIn);
     parts.push(search.clause);
     params.push(...search.params);
+  }
+  if (filter.anyText?.length) {
+    const found = filter.anyText.map((text) => answersMayHold(sql.dialect, text));
+    parts.push(`(${found.map((f) => `(${f.clause})`).join(' OR ')})`);
+    params.push(...found.flatMap((f) => f.params));
   }
   if (filter.tagId) {
     parts.push('feedback.id IN (SELECT feedback_id FROM team_response_tag WHERE tag_id = ?)');
@@ -430,6 +457,36 @@ export function teamStore(sql: Sql): TeamStore {
       return result;
     },
 
+    async listThemes() {
+      const rows = await sql.all<ThemeRow>(
+        'SELECT id, name, terms_en, terms_cy FROM team_theme ORDER BY lower(name), name',
+      );
+      return rows.map(theme);
+    },
+    async addTheme(t) {
+      const id = randomUUID();
+      const added = await sql.run(
+        'INSERT INTO team_theme (id, name, terms_en, terms_cy) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+        [id, t.name, JSON.stringify(t.terms.en), JSON.stringify(t.terms.cy)],
+      );
+      return added ? { ...t, id } : undefined;
+    },
+    async updateTheme(t) {
+      const others = await sql.all<{ id: string }>(
+        'SELECT id FROM team_theme WHERE name = ? AND id <> ?',
+        [t.name, t.id],
+      );
+      if (others.length) return false;
+      const changed = await sql.run(
+        'UPDATE team_theme SET name = ?, terms_en = ?, terms_cy = ? WHERE id = ?',
+        [t.name, JSON.stringify(t.terms.en), JSON.stringify(t.terms.cy), t.id],
+      );
+      return changed === 1;
+    },
+    async removeTheme(id) {
+      return (await sql.run('DELETE FROM team_theme WHERE id = ?', [id])) === 1;
+    },
+
     async findFeedback(filter, { limit, offset }) {
       const { clause, params } = where(sql, filter);
       const rows = await sql.all<FeedbackRow>(
@@ -527,6 +584,19 @@ async function answerCounts(
     return { field: fields[Number(i)]!, value, n };
   });
 }
+
+interface ThemeRow {
+  id: string;
+  name: string;
+  terms_en: string;
+  terms_cy: string;
+}
+
+const theme = (r: ThemeRow): Theme => ({
+  id: r.id,
+  name: r.name,
+  terms: { en: JSON.parse(r.terms_en) as string[], cy: JSON.parse(r.terms_cy) as string[] },
+});
 
 interface CredentialRow {
   id: string;

@@ -79,12 +79,29 @@ export interface FeedbackFilter {
   lang?: Lang | 'unknown';
   /** Answer field name -> the value it must have. */
   answers?: Record<string, string>;
+  /**
+   * Answer field name -> an Other answer: any value but these (sent in place of the option),
+   * or one holding the option's English label (the text is sent after it).
+   */
+  otherAnswers?: Record<string, { notIn: string[] } | { label: string }>;
   /** At least one of these answer fields is filled in (for example the contact fields). */
   anyOf?: string[];
   /** Case-insensitive substring of any answer, or of the answer to `textIn` when given. */
   text?: string;
   textIn?: string;
   tagId?: string;
+  /**
+   * Answers that may hold one of these texts in any case: a theme's first look, a superset
+   * (on SQLite a key can match too) that the caller checks (server/team/themes.ts).
+   */
+  anyText?: string[];
+}
+
+/** A theme: a name and words or phrases in each language, matched over free-text answers. */
+export interface Theme {
+  id: string;
+  name: string;
+  terms: { en: string[]; cy: string[] };
 }
 
 /**
@@ -164,4 +181,12 @@ export interface TeamStore {
   keepTallies(fields: Record<string, string[]>): Promise<void>;
   getFeedback(id: string): Promise<FeedbackRecord | undefined>;
   deleteFeedback(id: string): Promise<boolean>;
+
+  /** Themes by name. */
+  listThemes(): Promise<Theme[]>;
+  /** The theme with its new id; undefined when another has that name. */
+  addTheme(theme: Omit<Theme, 'id'>): Promise<Theme | undefined>;
+  /** False when the theme is gone or another has that name. */
+  updateTheme(theme: Theme): Promise<boolean>;
+  removeTheme(id: string): Promise<boolean>;
 }

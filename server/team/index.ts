@@ -12,7 +12,9 @@ import { langOf, type TeamContext } from './context';
 import { choiceFields, type Scales } from './figures';
 import { renderPage, stylesheetHref, withLang } from './layout';
 import { registerMembers } from './members';
+import { registerCompare } from './compare-page';
 import { registerOverview } from './overview';
+import { registerThemes } from './themes-pages';
 import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
 import { registerQuestions } from './questions';
@@ -72,6 +74,9 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
 
   const render: TeamContext['render'] = (request, reply, page, status = 200) => {
     const path = request.url.split('?')[0]!;
+    // The language links keep the page's query (filters, page), only the language changes.
+    const address = new URL(request.url, 'http://team.invalid');
+    address.searchParams.delete('lang');
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -80,7 +85,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
           ...page,
           lang: langOf(request),
           stylesheet,
-          path,
+          path: `${path}${address.search}`,
           nav: request.team && {
             csrf: request.team.csrf,
             current: path,
@@ -202,6 +207,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
 
     if (options.oidc) registerSso(team, ctx, options.oidc);
     registerOverview(team, ctx);
+    registerCompare(team, ctx);
+    registerThemes(team, ctx);
     registerResponses(team, ctx);
     registerMembers(team, ctx);
     registerQuestions(team, ctx);

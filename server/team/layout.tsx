@@ -12,6 +12,8 @@ const SECTIONS: { path: string; key: TextKey; role: Role }[] = [
   { path: '/team', key: 'overview', role: 'viewer' },
   { path: '/team/responses', key: 'responses', role: 'viewer' },
   { path: '/team/tags', key: 'tags', role: 'viewer' },
+  { path: '/team/compare', key: 'compare', role: 'viewer' },
+  { path: '/team/themes', key: 'themes', role: 'viewer' },
   { path: '/team/members', key: 'members', role: 'admin' },
   { path: '/team/audit', key: 'auditLog', role: 'admin' },
 ];

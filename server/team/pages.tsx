@@ -3,9 +3,10 @@ import type { ReactNode } from 'react';
 import { allFields, type ResolvedSurvey } from '../../engine';
 import { Button } from '../../renderers';
 import { ColumnChart } from './charts';
-import { withLang } from './layout';
 import { isChoice, isFreeText, questionPath } from './questions';
-import type { QuestionFigures, SurveyFigures } from './figures';
+import { LOW_SAMPLE, type QuestionFigures, type SurveyFigures } from './figures';
+import { filterQuery, type ParsedFilter } from './filters';
+import { FilterErrors, linkTo, SegmentForm, SegmentTags } from './segments';
 import { Table } from './table';
 import { formatDate, text, type UiLang } from './text';
 
@@ -107,22 +108,42 @@ export function Overview(props: {
   lang: UiLang;
   range: { from: Date; to: Date };
   surveys: { survey: ResolvedSurvey; figures: SurveyFigures }[];
+  parsed: ParsedFilter;
+  query: Record<string, string | undefined>;
+  /** Every survey, for the filter form. */
+  all: ResolvedSurvey[];
 }) {
-  const { lang } = props;
+  const { lang, parsed } = props;
   const t = (key: Parameters<typeof text>[1], params?: Record<string, string | number>) =>
     text(lang, key, params);
   const lastDay = new Date(props.range.to.getTime() - 1);
+  // A question's page keeps the filter, except the survey (its address names it).
+  const kept = filterQuery(parsed.kept, ['survey']);
+  const segmented = Object.keys(parsed.kept).length > 0;
   return (
     <>
+      <FilterErrors lang={lang} parsed={parsed} />
       <h1 className="govuk-heading-l">{t('overview')}</h1>
       <p className="govuk-body">
         {t('dateRange', { from: date(lang, props.range.from), to: date(lang, lastDay) })}
       </p>
+      <SegmentTags lang={lang} path="/team" parsed={parsed} surveys={props.all} />
+      <SegmentForm
+        lang={lang}
+        action="/team"
+        parsed={parsed}
+        query={props.query}
+        surveys={props.all}
+        surveySelect
+      />
       {props.surveys.map(({ survey, figures }) => {
         const scored = figures.questions.filter((q) => q.topTwo !== undefined || q.nps);
         return (
           <section key={survey.id} className="govuk-!-margin-bottom-9">
             <h2 className="govuk-heading-m">{survey.title[lang]}</h2>
+            {segmented && figures.counts.all < LOW_SAMPLE && (
+              <div className="govuk-inset-text">{t('segmentSmall')}</div>
+            )}
             <Table
               caption={t('responses')}
               columns={[
@@ -168,13 +189,25 @@ export function Overview(props: {
                 cells: [date(lang, w.start), w.count],
               }))}
             />
+            <p className="govuk-body">
+              <a
+                className="govuk-link"
+                href={linkTo(
+                  '/team/compare',
+                  filterQuery({ ...parsed.kept, survey: survey.id }),
+                  lang,
+                )}
+              >
+                {t('compareLink')}
+              </a>
+            </p>
             <h3 className="govuk-heading-s">{t('questions')}</h3>
             <ul className="govuk-list">
               {allFields(survey)
                 .filter((f) => isChoice(f) || isFreeText(f))
                 .map((f) => (
                   <li key={f.name}>
-                    <a className="govuk-link" href={withLang(questionPath(survey, f), lang)}>
+                    <a className="govuk-link" href={linkTo(questionPath(survey, f), kept, lang)}>
                       {f.label[lang]}
                     </a>
                   </li>

@@ -3,15 +3,17 @@
 import type { FastifyInstance } from 'fastify';
 import { Button } from '../../renderers';
 import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { otherMode } from '../../engine/fields/choice';
+import type { FeedbackFilter } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
 import { BarChart } from './charts';
 import { langOf, query, type TeamContext } from './context';
 import { figuresFromTally, type QuestionFigures } from './figures';
 import { withLang } from './layout';
-import { dateRange } from './overview';
+import { choiceFilter, filterQuery, parseFilter, type ParsedFilter } from './filters';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
-import { searchTerm } from './search';
+import { FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
@@ -77,21 +79,26 @@ function FreeText(props: {
   page: number;
   pages: number;
   q: Record<string, string | undefined>;
+  parsed: ParsedFilter;
+  /** The answer's text in a record (an Other answer can be sent in its choice's place). */
+  textOf: (record: FeedbackRecord) => string;
 }) {
   const { lang, survey, field, q } = props;
   // Other pages keep the filter (dates, search, other answer) and the language.
   const pageHref = (n: number) => {
-    const kept = new URLSearchParams();
-    for (const key of ['from', 'to', 'q', 'answer']) if (q[key]) kept.set(key, q[key]!);
-    kept.set('page', String(n));
-    return withLang(`${questionPath(survey, field)}?${kept}`, lang);
+    const kept = filterQuery(props.parsed.kept);
+    return withLang(`${questionPath(survey, field)}?${kept ? `${kept}&` : ''}page=${n}`, lang);
   };
   const t = (key: TextKey) => text(lang, key);
-  const others = allFields(survey).filter((f) => f.type === 'radios' && f.options?.length);
   return (
     <>
       <form method="get" action={questionPath(survey, field)} noValidate>
         {lang === 'cy' && <input type="hidden" name="lang" value="cy" />}
+        {(['from', 'to', 'respondentLang', 'answer'] as const).map((key) =>
+          props.parsed.kept[key] ? (
+            <input key={key} type="hidden" name={key} value={props.parsed.kept[key]} />
+          ) : null,
+        )}
         <div className="govuk-form-group">
           <label className="govuk-label" htmlFor="q">
             {t('search')}
@@ -104,30 +111,6 @@ function FreeText(props: {
             defaultValue={q.q}
           />
         </div>
-        {others.length > 0 && (
-          <div className="govuk-form-group">
-            <label className="govuk-label" htmlFor="answer">
-              {t('whoAnswered')}
-            </label>
-            <select
-              className="govuk-select"
-              id="answer"
-              name="answer"
-              defaultValue={q.answer ?? ''}
-            >
-              <option value="">{t('anyAnswer')}</option>
-              {others.map((f) => (
-                <optgroup key={f.name} label={f.label[lang]}>
-                  {(f.options ?? []).map((o) => (
-                    <option key={o.value} value={`${f.name}:${o.value}`}>
-                      {o.label[lang]}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </div>
-        )}
         <Button classes="govuk-button--secondary">{t('applyFilter')}</Button>
       </form>
       <p className="govuk-body">{responsesFound(lang, props.total)}</p>
@@ -135,7 +118,7 @@ function FreeText(props: {
         {props.records.map((r) => (
           <li key={r.id} className="govuk-!-margin-bottom-4">
             <p className="govuk-body govuk-!-margin-bottom-1">
-              {maskPersonalData(r.answers[field.name] ?? '')}
+              {maskPersonalData(props.textOf(r))}
             </p>
             <a className="govuk-link govuk-body-s" href={withLang(`/team/responses/${r.id}`, lang)}>
               {formatDate(lang, r.receivedAt, true)}
@@ -146,6 +129,43 @@ function FreeText(props: {
       <Pagination lang={lang} page={props.page} pages={props.pages} href={pageHref} />
     </>
   );
+}
+
+/**
+ * Which responses a free-text question's page lists, and the text it shows of each. An Other
+ * text sent in its choice's place ('replace') or after the option's label ('append') is read
+ * from the choice's answer; one sent on its own, from its own field.
+ */
+export function freeTextFilter(
+  survey: ResolvedSurvey,
+  field: ResolvedField,
+  base: FeedbackFilter,
+): { filter: FeedbackFilter; textOf: (record: FeedbackRecord) => string } {
+  const parent = field.otherOf
+    ? allFields(survey).find((f) => f.name === field.otherOf)
+    : undefined;
+  const option = parent?.options?.find((o) => o.other);
+  if (!parent || !option || otherMode(parent) === 'separate')
+    return {
+      filter: { ...base, anyOf: [field.name], textIn: base.text && field.name },
+      textOf: (r) => r.answers[field.name] ?? '',
+    };
+  const label = option.label.en;
+  const filter = choiceFilter(parent, option.value);
+  return {
+    filter: {
+      ...base,
+      otherAnswers: { ...base.otherAnswers, ...filter.otherAnswers },
+      textIn: base.text && parent.name,
+    },
+    textOf: (r) => {
+      const sent = r.answers[parent.name] ?? '';
+      if (otherMode(parent) === 'replace') return sent;
+      // 'append': what follows the label and the separator.
+      const at = sent.indexOf(label);
+      return at < 0 ? '' : sent.slice(at + label.length).replace(/^, /, '');
+    },
+  };
 }
 
 export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void {
@@ -168,27 +188,23 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
         );
       }
       const q = query(request);
-      const range = dateRange(q, ctx.clock());
+      const parsed = parseFilter(q, {
+        surveys: ctx.surveys,
+        now: ctx.clock(),
+        survey,
+        ranged: true,
+      });
+      const { range } = parsed;
       let body;
-      if (isChoice(field)) {
-        const counted = await ctx.store.tallyFeedback({ surveyId: survey.id, ...range }, [
-          field.name,
-        ]);
+      if (parsed.errors.length) body = null;
+      else if (isChoice(field)) {
+        const counted = await ctx.store.tallyFeedback(parsed.filter, [field.name]);
         const figures = figuresFromTally(survey, ctx.scales, counted, range).questions.find(
           (x) => x.field.name === field.name,
         )!;
         body = <Distribution lang={lang} q={figures} id="chart" />;
       } else {
-        const [other, value] = (q.answer ?? '').split(':');
-        const filter = {
-          surveyId: survey.id,
-          ...range,
-          anyOf: [field.name],
-          text: searchTerm(q.q),
-          textIn: field.name,
-          answers:
-            other && value !== undefined && /^\w+$/.test(other) ? { [other]: value } : undefined,
-        };
+        const { filter, textOf } = freeTextFilter(survey, field, parsed.filter);
         const total = await ctx.store.countFeedback(filter);
         const { page, pages, limit, offset } = pageOf(total, TEXT_PAGE_SIZE, q.page);
         const records = await ctx.store.findFeedback(filter, { limit, offset });
@@ -202,25 +218,49 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
             page={page}
             pages={pages}
             q={q}
+            parsed={parsed}
+            textOf={textOf}
           />
         );
       }
-      return ctx.render(request, reply, {
-        title: field.label[lang],
-        children: (
-          <>
-            <span className="govuk-caption-l">{survey.title[lang]}</span>
-            <h1 className="govuk-heading-l">{field.label[lang]}</h1>
-            <p className="govuk-body">
-              {text(lang, 'dateRange', {
-                from: formatDate(lang, range.from),
-                to: formatDate(lang, new Date(range.to.getTime() - 1)),
-              })}
-            </p>
-            {body}
-          </>
-        ),
-      });
+      const path = questionPath(survey, field);
+      return ctx.render(
+        request,
+        reply,
+        {
+          title: titleOf(lang, field.label[lang], parsed),
+          children: (
+            <>
+              <FilterErrors lang={lang} parsed={parsed} />
+              <span className="govuk-caption-l">{survey.title[lang]}</span>
+              <h1 className="govuk-heading-l">{field.label[lang]}</h1>
+              <p className="govuk-body">
+                {text(lang, 'dateRange', {
+                  from: formatDate(lang, range.from),
+                  to: formatDate(lang, new Date(range.to.getTime() - 1)),
+                })}
+              </p>
+              <SegmentTags
+                lang={lang}
+                path={path}
+                parsed={parsed}
+                surveys={[survey]}
+                keep={['q']}
+              />
+              <SegmentForm
+                lang={lang}
+                action={path}
+                parsed={parsed}
+                query={q}
+                surveys={[survey]}
+                hidden={['q']}
+              />
+              {body}
+            </>
+          ),
+        },
+        parsed.errors.length ? 400 : 200,
+      );
     },
   );
 }

@@ -5,8 +5,10 @@ import { Button } from '../../renderers';
 import type { FeedbackRecord } from '../storage/types';
 import type { Tag } from '../storage/team-types';
 import { withLang } from './layout';
+import { segmentFields, type FilterKey, type ParsedFilter } from './filters';
 import { Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
+import { FilterErrors } from './segments';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
@@ -37,11 +39,24 @@ function summary(survey: ResolvedSurvey | undefined, record: FeedbackRecord): st
   return masked.length > 120 ? `${masked.slice(0, 119)}…` : masked;
 }
 
+/** A control's error message, linked from the summary and described by the control. */
+function FieldError(props: { lang?: UiLang; id: string; message?: string }) {
+  if (!props.message) return null;
+  return (
+    <p id={`${props.id}-error`} className="govuk-error-message">
+      <span className="govuk-visually-hidden">{props.lang === 'cy' ? 'Gwall:' : 'Error:'}</span>{' '}
+      {props.message}
+    </p>
+  );
+}
+
 function Select(props: {
   id: string;
   label: string;
   value: string | undefined;
   options: { value: string; text: string; group?: string }[];
+  error?: string;
+  lang?: UiLang;
 }) {
   const groups = [...new Set(props.options.map((o) => o.group ?? ''))];
   const option = (o: { value: string; text: string }) => (
@@ -50,15 +65,17 @@ function Select(props: {
     </option>
   );
   return (
-    <div className="govuk-form-group">
+    <div className={`govuk-form-group${props.error ? ' govuk-form-group--error' : ''}`}>
       <label className="govuk-label" htmlFor={props.id}>
         {props.label}
       </label>
+      <FieldError lang={props.lang} id={props.id} message={props.error} />
       <select
-        className="govuk-select"
+        className={`govuk-select${props.error ? ' govuk-select--error' : ''}`}
         id={props.id}
         name={props.id}
         defaultValue={props.value ?? ''}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
       >
         {groups.map((group) =>
           group ? (
@@ -74,9 +91,20 @@ function Select(props: {
   );
 }
 
-function Input(props: { id: string; label: string; hint?: string; value?: string; type?: string }) {
+function Input(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  value?: string;
+  type?: string;
+  error?: string;
+  lang?: UiLang;
+}) {
+  const describedBy = [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <div className="govuk-form-group">
+    <div className={`govuk-form-group${props.error ? ' govuk-form-group--error' : ''}`}>
       <label className="govuk-label" htmlFor={props.id}>
         {props.label}
       </label>
@@ -85,13 +113,14 @@ function Input(props: { id: string; label: string; hint?: string; value?: string
           {props.hint}
         </div>
       )}
+      <FieldError lang={props.lang} id={props.id} message={props.error} />
       <input
-        className="govuk-input govuk-input--width-20"
+        className={`govuk-input govuk-input--width-20${props.error ? ' govuk-input--error' : ''}`}
         id={props.id}
         name={props.id}
         type={props.type ?? 'text'}
         defaultValue={props.value}
-        aria-describedby={props.hint ? `${props.id}-hint` : undefined}
+        aria-describedby={describedBy || undefined}
       />
     </div>
   );
@@ -110,18 +139,27 @@ export interface ListProps {
   /** Links keep the filter: the query string without `page`. */
   filterQuery: string;
   canExport: boolean;
+  parsed: ParsedFilter;
 }
 
 export function ResponseList(props: ListProps) {
   const { lang, query: q } = props;
   const t = tFor(lang);
   const survey = q.survey ? props.surveys.get(q.survey) : undefined;
-  const scaleQuestions = (survey ? [survey] : []).flatMap((s) =>
-    allFields(s).filter((f) => f.type === 'radios' && f.options?.length),
-  );
+  // The chosen survey's questions; every survey's when an answer was asked for without one.
+  const seen = new Set<string>();
+  const scaleQuestions = (survey ? [survey] : q.answer ? [...props.surveys.values()] : [])
+    .flatMap(segmentFields)
+    .filter((f) => !seen.has(f.name) && seen.add(f.name));
   const tagName = new Map(props.tags.map((tag) => [tag.id, tag.name]));
+  // Each control's error, in the member's language.
+  const error = (id: FilterKey) => {
+    const found = props.parsed.errors.find((e) => e.field === id);
+    return found && { error: t(found.key), lang };
+  };
   return (
     <>
+      <FilterErrors lang={lang} parsed={props.parsed} />
       <h1 className="govuk-heading-l">{t('responses')}</h1>
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-one-third">
@@ -132,17 +170,25 @@ export function ResponseList(props: ListProps) {
               id="survey"
               label={t('survey')}
               value={q.survey}
+              {...error('survey')}
               options={[
                 { value: '', text: t('allSurveys') },
                 ...[...props.surveys.values()].map((s) => ({ value: s.id, text: s.title[lang] })),
               ]}
             />
-            <Input id="from" label={t('from')} hint={t('dateHint')} value={q.from} />
-            <Input id="to" label={t('to')} hint={t('dateHint')} value={q.to} />
+            <Input
+              id="from"
+              label={t('from')}
+              hint={t('dateHint')}
+              value={q.from}
+              {...error('from')}
+            />
+            <Input id="to" label={t('to')} hint={t('dateHint')} value={q.to} {...error('to')} />
             <Select
               id="respondentLang"
               label={t('respondentLanguage')}
               value={q.respondentLang}
+              {...error('respondentLang')}
               options={[
                 { value: '', text: t('anyLanguage') },
                 { value: 'en', text: t('english') },
@@ -175,6 +221,7 @@ export function ResponseList(props: ListProps) {
                 id="answer"
                 label={t('answer')}
                 value={q.answer}
+                {...error('answer')}
                 options={[
                   { value: '', text: t('anyAnswer') },
                   ...scaleQuestions.flatMap((f) =>
@@ -187,11 +234,12 @@ export function ResponseList(props: ListProps) {
                 ]}
               />
             )}
-            {props.tags.length > 0 && (
+            {(props.tags.length > 0 || q.tag) && (
               <Select
                 id="tag"
                 label={t('tag')}
                 value={q.tag}
+                {...error('tag')}
                 options={[
                   { value: '', text: t('anyTag') },
                   ...props.tags.map((tag) => ({ value: tag.id, text: tag.name })),

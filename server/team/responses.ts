@@ -3,75 +3,52 @@ import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allFields } from '../../engine';
 import { csvTable, spreadsheetSafe } from '../csv';
-import type { FeedbackFilter } from '../storage/team-types';
 import { form, langOf, query, type TeamContext } from './context';
 import { withLang } from './layout';
-import { day } from './overview';
+import { filterQuery, parseFilter } from './filters';
 import { contactFields, maskPersonalData } from './privacy';
 import { ConfirmDelete, ResponseList, ResponsePage } from './responses-pages';
 import { pageOf } from './pagination';
 import { hasRole } from './session';
-import { searchTerm } from './search';
+import { titleOf } from './segments';
 import { text } from './text';
 
 const PAGE_SIZE = 20;
-const FILTER_KEYS = ['survey', 'from', 'to', 'respondentLang', 'contact', 'answer', 'tag', 'q'];
-
-/** The store filter a list or export query asks for; unknown values are ignored. */
-export function filterOf(q: Record<string, string | undefined>, ctx: TeamContext): FeedbackFilter {
-  const survey = q.survey ? ctx.surveys.get(q.survey) : undefined;
-  const to = day(q.to);
-  const filter: FeedbackFilter = {
-    surveyId: survey?.id,
-    from: day(q.from),
-    to: to && new Date(to.getTime() + 24 * 60 * 60 * 1000),
-    text: searchTerm(q.q),
-    tagId: q.tag || undefined,
-  };
-  if (q.respondentLang === 'en' || q.respondentLang === 'cy' || q.respondentLang === 'unknown')
-    filter.lang = q.respondentLang;
-  if (q.contact === 'yes') {
-    const surveys = survey ? [survey] : [...ctx.surveys.values()];
-    filter.anyOf = [...new Set(surveys.flatMap(contactFields))];
-  }
-  const [field, value] = (q.answer ?? '').split(':');
-  if (field && value !== undefined && /^\w+$/.test(field)) filter.answers = { [field]: value };
-  return filter;
-}
-
-/** The query string of the filter alone (no page, no language), for links. */
-function filterQuery(q: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (q[key]) params.set(key, q[key]!);
-  return params.toString();
-}
 
 export function registerResponses(team: FastifyInstance, ctx: TeamContext): void {
   const { store } = ctx;
 
   team.get('/team/responses', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
     const q = query(request);
-    const filter = filterOf(q, ctx);
-    const total = await store.countFeedback(filter);
+    const tags = await store.listTags();
+    const parsed = parseFilter(q, { surveys: ctx.surveys, now: ctx.clock(), tags });
+    // A filter with errors lists nothing (not every response) and shows what is wrong.
+    const total = parsed.errors.length ? 0 : await store.countFeedback(parsed.filter);
     const { page, pages, limit, offset } = pageOf(total, PAGE_SIZE, q.page);
-    const records = await store.findFeedback(filter, { limit, offset });
+    const records = total ? await store.findFeedback(parsed.filter, { limit, offset }) : [];
     const lang = langOf(request);
-    return ctx.render(request, reply, {
-      title: text(lang, 'responses'),
-      children: createElement(ResponseList, {
-        lang,
-        surveys: ctx.surveys,
-        tags: await store.listTags(),
-        query: q,
-        records,
-        tagsOf: await store.tagsOf(records.map((r) => r.id)),
-        total,
-        page,
-        pages,
-        filterQuery: filterQuery(q),
-        canExport: hasRole(request.team!.member, 'analyst'),
-      }),
-    });
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: titleOf(lang, text(lang, 'responses'), parsed),
+        children: createElement(ResponseList, {
+          lang,
+          surveys: ctx.surveys,
+          tags,
+          query: q,
+          records,
+          tagsOf: await store.tagsOf(records.map((r) => r.id)),
+          total,
+          page,
+          pages,
+          filterQuery: filterQuery(parsed.kept),
+          canExport: hasRole(request.team!.member, 'analyst'),
+          parsed,
+        }),
+      },
+      parsed.errors.length ? 400 : 200,
+    );
   });
 
   const notFound = (request: FastifyRequest, reply: Parameters<TeamContext['render']>[1]) => {
@@ -164,7 +141,18 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
   );
 
   team.get('/team/export.csv', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
-    const filter = filterOf(query(request), ctx);
+    const parsed = parseFilter(query(request), {
+      surveys: ctx.surveys,
+      now: ctx.clock(),
+      tags: await store.listTags(),
+    });
+    // Never every response for a filter that was not understood.
+    if (parsed.errors.length)
+      return reply
+        .code(400)
+        .type('text/plain; charset=utf-8')
+        .send(text(langOf(request), 'exportRefused'));
+    const { filter } = parsed;
     const records = await store.findFeedback(filter, {
       limit: Number.MAX_SAFE_INTEGER,
       offset: 0,

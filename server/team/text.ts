@@ -236,6 +236,173 @@ const TEXT = {
   auditReveal: { en: 'Showed hidden personal data', cy: 'Dangos data personol oedd wedi’i guddio' },
   auditDelete: { en: 'Deleted a response', cy: 'Dileu ymateb' },
   auditExport: { en: 'Downloaded responses as CSV', cy: 'Lawrlwytho ymatebion fel CSV' },
+  // Issue 25: filters checked, segments, periods compared, themes.
+  errorPrefix: { en: 'Error: ', cy: 'Gwall: ' },
+  thereIsAProblem: { en: 'There is a problem', cy: 'Mae problem' },
+  filterSurveyUnknown: { en: 'Select a survey from the list', cy: 'Dewiswch arolwg o’r rhestr' },
+  filterFromInvalid: {
+    en: 'Received from must be a real date, for example 2026-03-27',
+    cy: 'Rhaid i’r dyddiad ‘wedi dod i law o’ fod yn ddyddiad go iawn, er enghraifft 2026-03-27',
+  },
+  filterToInvalid: {
+    en: 'Received up to must be a real date, for example 2026-03-27',
+    cy: 'Rhaid i’r dyddiad ‘wedi dod i law hyd at’ fod yn ddyddiad go iawn, er enghraifft 2026-03-27',
+  },
+  filterFromFuture: {
+    en: 'Received from must be today or in the past',
+    cy: 'Rhaid i’r dyddiad ‘wedi dod i law o’ fod heddiw neu yn y gorffennol',
+  },
+  filterToFuture: {
+    en: 'Received up to must be today or in the past',
+    cy: 'Rhaid i’r dyddiad ‘wedi dod i law hyd at’ fod heddiw neu yn y gorffennol',
+  },
+  filterReversed: {
+    en: 'Received from must be the same as or before received up to',
+    cy: 'Rhaid i’r dyddiad ‘wedi dod i law o’ fod yr un fath â’r dyddiad ‘wedi dod i law hyd at’ neu cyn hynny',
+  },
+  filterTooLong: {
+    en: 'Choose dates no more than 366 days apart',
+    cy: 'Dewiswch ddyddiadau sydd dim mwy na 366 diwrnod ar wahân',
+  },
+  filterLangUnknown: {
+    en: 'Select a language from the list',
+    cy: 'Dewiswch iaith o’r rhestr',
+  },
+  filterContactUnknown: {
+    en: 'Select whether the response asks to be contacted',
+    cy: 'Dewiswch a yw’r ymateb yn gofyn am gysylltiad',
+  },
+  filterAnswerUnknown: {
+    en: 'Select an answer from the list',
+    cy: 'Dewiswch ateb o’r rhestr',
+  },
+  filterTagUnknown: { en: 'Select a tag from the list', cy: 'Dewiswch dag o’r rhestr' },
+  exportRefused: {
+    en: 'The filter has a problem. Go back to the list of responses to correct it.',
+    cy: 'Mae problem gyda’r hidl. Ewch yn ôl at y rhestr o ymatebion i’w chywiro.',
+  },
+  compare: { en: 'Compare two periods', cy: 'Cymharu dau gyfnod' },
+  compareLink: { en: 'Compare with the period before', cy: 'Cymharu â’r cyfnod cyn hynny' },
+  compareIntro: {
+    en: 'Responses from {from} to {to}, compared with {beforeFrom} to {beforeTo}',
+    cy: 'Ymatebion o {from} i {to}, o’u cymharu â {beforeFrom} i {beforeTo}',
+  },
+  compareChooseSurvey: {
+    en: 'Choose a survey to compare two periods of its responses.',
+    cy: 'Dewiswch arolwg i gymharu dau gyfnod o’i ymatebion.',
+  },
+  compareBeforeFrom: { en: 'Compare with responses from', cy: 'Cymharu ag ymatebion o' },
+  compareBeforeTo: { en: 'Compare with responses up to', cy: 'Cymharu ag ymatebion hyd at' },
+  compareBeforeHint: {
+    en: 'Leave both empty to compare with the same number of days just before. For example, 2026-03-27',
+    cy: 'Gadewch y ddau yn wag i gymharu â’r un nifer o ddiwrnodau yn union cyn hynny. Er enghraifft, 2026-03-27',
+  },
+  compareBeforeMissing: {
+    en: 'Enter both dates of the period to compare with, or neither',
+    cy: 'Rhowch ddau ddyddiad y cyfnod i gymharu ag ef, neu ddim un',
+  },
+  compareSummary: { en: 'What changed', cy: 'Beth sydd wedi newid' },
+  compareCountRose: {
+    en: 'Responses rose from {a} to {b}.',
+    cy: 'Cododd nifer yr ymatebion o {a} i {b}.',
+  },
+  compareCountFell: {
+    en: 'Responses fell from {a} to {b}.',
+    cy: 'Gostyngodd nifer yr ymatebion o {a} i {b}.',
+  },
+  compareCountSame: { en: 'Responses stayed at {a}.', cy: 'Arhosodd nifer yr ymatebion ar {a}.' },
+  compareRose: {
+    en: '{measure} rose from {a} to {b}; {verdict}.',
+    cy: 'Cododd {measure} o {a} i {b}; {verdict}.',
+  },
+  compareFell: {
+    en: '{measure} fell from {a} to {b}; {verdict}.',
+    cy: 'Gostyngodd {measure} o {a} i {b}; {verdict}.',
+  },
+  compareSame: { en: '{measure} stayed at {a}.', cy: 'Arhosodd {measure} ar {a}.' },
+  compareNoData: {
+    en: '{measure}: there are no answers in one of the periods, so there is nothing to compare.',
+    cy: '{measure}: does dim atebion yn un o’r cyfnodau, felly does dim i’w gymharu.',
+  },
+  verdictSignificant: {
+    en: 'this is unlikely to be chance',
+    cy: 'mae’n annhebygol mai siawns yw hyn',
+  },
+  verdictChance: { en: 'this could be chance', cy: 'gallai hyn fod yn siawns' },
+  verdictTooFew: {
+    en: 'there are too few answers to tell whether this is chance',
+    cy: 'does dim digon o atebion i ddweud ai siawns yw hyn',
+  },
+  subjectCsat: { en: 'satisfaction (CSAT)', cy: 'boddhad (CSAT)' },
+  subjectRecommend: { en: 'the share likely to recommend', cy: 'y gyfran sy’n debygol o argymell' },
+  subjectNps: { en: 'the Net Promoter Score', cy: 'y Sgôr Hyrwyddwr Net' },
+  compareBefore: { en: 'Earlier period', cy: 'Cyfnod cynharach' },
+  compareAfter: { en: 'Chosen period', cy: 'Cyfnod a ddewiswyd' },
+  compareChange: { en: 'Change', cy: 'Newid' },
+  compareVerdict: { en: 'Unlikely to be chance?', cy: 'Annhebygol o fod yn siawns?' },
+  verdictYes: { en: 'Yes', cy: 'Ydy' },
+  verdictNo: { en: 'No', cy: 'Nac ydy' },
+  verdictTooFewShort: { en: 'Too few answers to tell', cy: 'Dim digon o atebion i ddweud' },
+  verdictNoData: { en: 'No answers in a period', cy: 'Dim atebion mewn cyfnod' },
+  comparePoints: { en: '{n} points', cy: '{n} pwynt' },
+  compareShares: { en: 'Share of each answer', cy: 'Cyfran pob ateb' },
+  compareMethodHeading: { en: 'How changes are tested', cy: 'Sut mae newidiadau’n cael eu profi' },
+  compareMethod: {
+    en: 'A change in a share (satisfaction, likely to recommend, each answer) is tested with a two-proportion z test at 95%; it is only used when each period expects at least 5 answers of each kind. A change in the Net Promoter Score has a 95% confidence interval made from the variance of each period’s score (promoters and detractors as shares of one sample), added together; it is unlikely to be chance when the interval does not include 0, and needs at least 30 answers in each period. “Unlikely to be chance” means a difference this large would happen less than 1 time in 20 if nothing had changed.',
+    cy: 'Mae newid mewn cyfran (boddhad, tebygol o argymell, pob ateb) yn cael ei brofi gyda phrawf z dwy gyfran ar 95%; dim ond pan fo pob cyfnod yn disgwyl o leiaf 5 ateb o bob math y caiff ei ddefnyddio. Mae gan newid yn y Sgôr Hyrwyddwr Net gyfwng hyder 95% wedi’i wneud o amrywiant sgôr pob cyfnod (hyrwyddwyr a beirniaid fel cyfrannau o un sampl), wedi’u hadio at ei gilydd; mae’n annhebygol o fod yn siawns pan nad yw’r cyfwng yn cynnwys 0, ac mae angen o leiaf 30 ateb ym mhob cyfnod. Mae “annhebygol o fod yn siawns” yn golygu y byddai gwahaniaeth mor fawr â hyn yn digwydd llai nag 1 waith mewn 20 pe na bai dim wedi newid.',
+  },
+  themes: { en: 'Themes', cy: 'Themâu' },
+  themesIntro: {
+    en: 'A theme counts the responses whose free-text answers use any of its words or phrases, in English or Welsh. Welsh words are also found in their mutated forms (cais: gais, nghais, chais). End a word with * to find words that start with it.',
+    cy: 'Mae thema yn cyfrif yr ymatebion y mae eu hatebion testun rhydd yn defnyddio unrhyw un o’i geiriau neu ymadroddion, yn Saesneg neu yn Gymraeg. Mae geiriau Cymraeg hefyd yn cael eu canfod yn eu ffurfiau treigledig (cais: gais, nghais, chais). Rhowch * ar ddiwedd gair i ganfod geiriau sy’n dechrau ag ef.',
+  },
+  noThemes: { en: 'There are no themes yet.', cy: 'Does dim themâu eto.' },
+  theme: { en: 'Theme', cy: 'Thema' },
+  themeAdd: { en: 'Add a theme', cy: 'Ychwanegu thema' },
+  themeEdit: { en: 'Change this theme', cy: 'Newid y thema hon' },
+  themeDelete: { en: 'Delete this theme', cy: 'Dileu’r thema hon' },
+  themeSave: { en: 'Save theme', cy: 'Cadw’r thema' },
+  themeName: { en: 'Name', cy: 'Enw' },
+  themeTermsEn: { en: 'Words or phrases in English', cy: 'Geiriau neu ymadroddion yn Saesneg' },
+  themeTermsCy: { en: 'Words or phrases in Welsh', cy: 'Geiriau neu ymadroddion yn Gymraeg' },
+  themeTermsHint: {
+    en: 'One on each line. For example, delay* or waited too long',
+    cy: 'Un ar bob llinell. Er enghraifft, oedi neu aros yn rhy hir',
+  },
+  themeNameMissing: { en: 'Enter a name for the theme', cy: 'Rhowch enw i’r thema' },
+  themeNameLong: {
+    en: 'Name must be 80 characters or fewer',
+    cy: 'Rhaid i’r enw fod yn 80 nod neu lai',
+  },
+  themeNameTaken: {
+    en: 'A theme with this name already exists: choose another name',
+    cy: 'Mae thema gyda’r enw hwn yn bodoli’n barod: dewiswch enw arall',
+  },
+  themeTermsMissing: {
+    en: 'Enter at least one word or phrase in English or in Welsh',
+    cy: 'Rhowch o leiaf un gair neu ymadrodd yn Saesneg neu yn Gymraeg',
+  },
+  themeTermsLong: {
+    en: 'Enter 50 words or phrases or fewer, each 100 characters or fewer',
+    cy: 'Rhowch 50 gair neu ymadrodd neu lai, pob un yn 100 nod neu lai',
+  },
+  themeMatching: { en: 'Responses matching', cy: 'Ymatebion sy’n cyfateb' },
+  themeShare: { en: '{count} of {n} ({share})', cy: '{count} o {n} ({share})' },
+  themeTrend: { en: 'Matching responses each week', cy: 'Ymatebion sy’n cyfateb bob wythnos' },
+  themeAnswers: { en: 'The answers behind it', cy: 'Yr atebion y tu ôl iddi' },
+  themeTerms: { en: 'Words and phrases', cy: 'Geiriau ac ymadroddion' },
+  auditThemeAdd: { en: 'Added a theme', cy: 'Wedi ychwanegu thema' },
+  auditThemeEdit: { en: 'Changed a theme', cy: 'Wedi newid thema' },
+  auditThemeDelete: { en: 'Deleted a theme', cy: 'Wedi dileu thema' },
+  segmentChange: { en: 'Choose which responses', cy: 'Dewis pa ymatebion' },
+  segmentInUse: { en: 'Filters in use', cy: 'Hidlau sy’n cael eu defnyddio' },
+  segmentRemove: { en: 'remove this filter', cy: 'tynnu’r hidl hwn' },
+  segmentFrom: { en: 'From {date}', cy: 'O {date}' },
+  segmentTo: { en: 'Up to {date}', cy: 'Hyd at {date}' },
+  segmentSmall: {
+    en: 'Fewer than 30 responses match these filters, so the figures can change a lot with a few more answers.',
+    cy: 'Mae llai na 30 ymateb yn cyfateb i’r hidlau hyn, felly gall y ffigurau newid llawer gydag ychydig mwy o atebion.',
+  },
 } satisfies Record<string, Record<UiLang, string>>;
 
 export type TextKey = keyof typeof TEXT;
@@ -284,6 +451,9 @@ const AUDIT_ACTIONS: Record<string, TextKey> = {
   reveal: 'auditReveal',
   delete: 'auditDelete',
   export: 'auditExport',
+  'theme-add': 'auditThemeAdd',
+  'theme-edit': 'auditThemeEdit',
+  'theme-delete': 'auditThemeDelete',
 };
 const WITH_ROLE: Record<string, TextKey> = {
   invite: 'auditInvite',

@@ -397,6 +397,10 @@ describe('team pages', () => {
   it('renders every signed-in page in Welsh', async () => {
     await setup();
     const admin = await as('admin');
+    const theme = await store.team.addTheme({
+      name: 'Araf',
+      terms: { en: ['slow'], cy: ['araf'] },
+    });
     for (const url of [
       '/team',
       '/team/responses',
@@ -407,9 +411,15 @@ describe('team pages', () => {
       '/team/tags',
       '/team/questions/fixture-pages/howSatisfied',
       '/team/questions/fixture-pages/howToImprove',
+      '/team/compare?survey=fixture-pages&respondentLang=cy&answer=howSatisfied:5',
+      '/team/themes',
+      '/team/themes/new',
+      `/team/themes/${theme!.id}`,
+      `/team/themes/${theme!.id}/edit`,
+      '/team?from=2026-02-30&respondentLang=fr&answer=x:y',
     ]) {
-      const response = await admin.get(`${url}?lang=cy`);
-      expect(response.statusCode, url).toBe(200);
+      const response = await admin.get(`${url}${url.includes('?') ? '&' : '?'}lang=cy`);
+      expect(response.statusCode, url).toBe(url.includes('2026-02-30') ? 400 : 200);
       expect(response.body, url).toContain('<html lang="cy"');
       expect(response.body, url).toContain('Allgofnodi');
       expect(englishIn(response.body), url).toEqual([]);

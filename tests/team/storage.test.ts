@@ -40,6 +40,33 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   expect(await find({ lang: 'unknown' })).toEqual([ids.c]);
   expect(await find({ answers: { howSatisfied: '5' } })).toEqual([ids.c, ids.a]);
   expect(await find({ anyOf: ['email', 'firstName'] })).toEqual([ids.b]);
+  // Other answers: any answer but the listed options; one holding the option's label.
+  expect(await find({ otherAnswers: { howSatisfied: { notIn: ['5', '4'] } } })).toEqual([ids.b]);
+  expect(await find({ otherAnswers: { howToImprove: { label: 'ID' } } })).toEqual([ids.a]);
+  expect(await find({ otherAnswers: { howToImprove: { notIn: [] } } })).toEqual([ids.c, ids.a]);
+  // Any of several texts, in any case (a theme's first look).
+  expect(await find({ anyText: ['FASTER', 'me'] })).toEqual([ids.c, ids.a]);
+  expect(await find({ anyText: ['nowhere'] })).toEqual([]);
+
+  // Themes: unique names, terms in each language.
+  const slow = await team.addTheme({
+    name: 'Slow',
+    terms: { en: ['slow', 'delay*'], cy: ['araf'] },
+  });
+  expect(slow?.name).toBe('Slow');
+  expect(await team.addTheme({ name: 'Slow', terms: { en: ['x'], cy: [] } })).toBeUndefined();
+  const other = (await team.addTheme({ name: 'Cost', terms: { en: [], cy: ['pris'] } }))!;
+  expect(await team.updateTheme({ ...other, name: 'Slow' })).toBe(false);
+  expect(
+    await team.updateTheme({ ...other, name: 'Another', terms: { en: ['fee'], cy: [] } }),
+  ).toBe(true);
+  expect(await team.listThemes()).toEqual([
+    { id: other.id, name: 'Another', terms: { en: ['fee'], cy: [] } },
+    slow,
+  ]);
+  expect(await team.removeTheme(other.id)).toBe(true);
+  expect(await team.removeTheme(other.id)).toBe(false);
+  expect(await team.updateTheme({ ...other, name: 'Gone' })).toBe(false);
   // Text search looks in answers, not in field names ("email" is a key of b), any case.
   expect(await find({ text: 'EMAIL' })).toEqual([ids.c]);
   expect(await find({ text: 'id check' })).toEqual([ids.a]);

@@ -1,0 +1,288 @@
+// GET /team/compare: one survey's responses in a chosen period (the filter's dates, by default
+// the last 30 days) against an earlier one (`beforeFrom`/`beforeTo`, by default the same number
+// of days just before), in words and in tables. The segment applies to both periods.
+import type { FastifyInstance } from 'fastify';
+import type { ResolvedSurvey } from '../../engine';
+import { compareFigures, type NpsChange, type ShareChange, type Verdict } from './compare';
+import { langOf, query, type TeamContext } from './context';
+import { choiceFields, figuresFromTally } from './figures';
+import { parseFilter, type FilterError, type ParsedFilter } from './filters';
+import { beforeQuery, FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
+import { Table } from './table';
+import { formatDate, text, type TextKey, type UiLang } from './text';
+
+type Range = { from: Date; to: Date };
+
+/** The earlier period: the one asked for, or as long as `after` and just before it. */
+export function earlierPeriod(
+  q: Record<string, string | undefined>,
+  after: Range,
+  options: Parameters<typeof parseFilter>[1],
+): { range: Range; errors: FilterError[] } {
+  const from = q.beforeFrom?.trim();
+  const to = q.beforeTo?.trim();
+  if (!from && !to)
+    return {
+      range: {
+        from: new Date(2 * after.from.getTime() - after.to.getTime()),
+        to: after.from,
+      },
+      errors: [],
+    };
+  if (!from || !to)
+    return {
+      range: after,
+      errors: [{ field: from ? 'beforeTo' : 'beforeFrom', key: 'compareBeforeMissing' }],
+    };
+  const parsed = parseFilter({ from, to }, { ...options, ranged: true });
+  return {
+    range: parsed.range,
+    errors: parsed.errors.map((e) => ({
+      ...e,
+      field: e.field === 'to' ? 'beforeTo' : 'beforeFrom',
+    })),
+  };
+}
+
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const VERDICT_WORDS: Record<Exclude<Verdict, 'no-data'>, TextKey> = {
+  significant: 'verdictSignificant',
+  chance: 'verdictChance',
+  'too-few': 'verdictTooFew',
+};
+const VERDICT_SHORT: Record<Verdict, TextKey> = {
+  significant: 'verdictYes',
+  chance: 'verdictNo',
+  'too-few': 'verdictTooFewShort',
+  'no-data': 'verdictNoData',
+};
+
+/** "Satisfaction (CSAT) fell from 72% to 61%; this is unlikely to be chance." */
+export function changeSentence(
+  lang: UiLang,
+  subject: TextKey,
+  a: string,
+  b: string,
+  difference: number,
+  verdict: Verdict,
+): string {
+  const measure = text(lang, subject);
+  if (verdict === 'no-data') return capital(text(lang, 'compareNoData', { measure }));
+  const key = difference > 0 ? 'compareRose' : difference < 0 ? 'compareFell' : 'compareSame';
+  return capital(text(lang, key, { measure, a, b, verdict: text(lang, VERDICT_WORDS[verdict]) }));
+}
+
+function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compareFigures> }) {
+  const { lang, comparison } = props;
+  const t = (key: TextKey, params?: Record<string, string | number>) => text(lang, key, params);
+  const points = (share: number) =>
+    t('comparePoints', { n: signed(Math.round(share * 1000) / 10) });
+  const { before, after } = comparison.counts;
+  const sentences = [
+    t(
+      after > before
+        ? 'compareCountRose'
+        : after < before
+          ? 'compareCountFell'
+          : 'compareCountSame',
+      {
+        a: before,
+        b: after,
+      },
+    ),
+  ];
+  const headlineRows: { key: string; cells: string[] }[] = [];
+  for (const q of comparison.questions) {
+    if (q.topTwo) {
+      const subject = q.measure === 'satisfaction' ? 'subjectCsat' : 'subjectRecommend';
+      const c: ShareChange = q.topTwo;
+      sentences.push(
+        changeSentence(
+          lang,
+          subject,
+          percent(c.before.share),
+          percent(c.after.share),
+          c.change,
+          c.verdict,
+        ),
+      );
+      headlineRows.push({
+        key: q.field.name,
+        cells: [
+          `${q.field.label[lang]} (${t(subject)})`,
+          `${percent(c.before.share)} (n = ${c.before.n})`,
+          `${percent(c.after.share)} (n = ${c.after.n})`,
+          points(c.change),
+          t(VERDICT_SHORT[c.verdict]),
+        ],
+      });
+    }
+    if (q.nps) {
+      const c: NpsChange = q.nps;
+      const score = (n: number) => String(Math.round(n));
+      sentences.push(
+        changeSentence(
+          lang,
+          'subjectNps',
+          score(c.before.score),
+          score(c.after.score),
+          Math.round(c.change),
+          c.verdict,
+        ),
+      );
+      headlineRows.push({
+        key: q.field.name,
+        cells: [
+          `${q.field.label[lang]} (${t('nps')})`,
+          `${score(c.before.score)} (n = ${c.before.n})`,
+          `${score(c.after.score)} (n = ${c.after.n})`,
+          c.low === undefined
+            ? signed(Math.round(c.change))
+            : `${signed(Math.round(c.change))} (${t('interval', { low: Math.round(c.low), high: Math.round(c.high!) })})`,
+          t(VERDICT_SHORT[c.verdict]),
+        ],
+      });
+    }
+  }
+  const columns = [
+    { heading: t('compareBefore'), numeric: true },
+    { heading: t('compareAfter'), numeric: true },
+    { heading: t('compareChange'), numeric: true },
+    { heading: t('compareVerdict') },
+  ];
+  return (
+    <>
+      <h2 className="govuk-heading-m">{t('compareSummary')}</h2>
+      <ul className="govuk-list govuk-list--bullet">
+        {sentences.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ul>
+      {headlineRows.length > 0 && (
+        <Table
+          caption={t('headlines')}
+          columns={[{ heading: t('question') }, ...columns]}
+          rowHeadings
+          rows={headlineRows}
+        />
+      )}
+      <h2 className="govuk-heading-m">{t('compareShares')}</h2>
+      {comparison.questions.map((q) => (
+        <Table
+          key={q.field.name}
+          caption={q.field.label[lang]}
+          columns={[{ heading: t('answer') }, ...columns]}
+          rowHeadings
+          rows={q.options.map((o) => ({
+            key: o.value,
+            cells: [
+              o.label[lang],
+              `${percent(o.change.before.share)} (${o.change.before.hits})`,
+              `${percent(o.change.after.share)} (${o.change.after.hits})`,
+              points(o.change.change),
+              t(VERDICT_SHORT[o.change.verdict]),
+            ],
+          }))}
+        />
+      ))}
+    </>
+  );
+}
+
+function ComparePage(props: {
+  lang: UiLang;
+  parsed: ParsedFilter;
+  query: Record<string, string | undefined>;
+  surveys: ResolvedSurvey[];
+  survey?: ResolvedSurvey;
+  before: Range;
+  comparison?: ReturnType<typeof compareFigures>;
+}) {
+  const { lang, parsed } = props;
+  const t = (key: TextKey, params?: Record<string, string>) => text(lang, key, params);
+  const last = (r: Range) => formatDate(lang, new Date(r.to.getTime() - 1));
+  return (
+    <>
+      <FilterErrors lang={lang} parsed={parsed} />
+      {props.survey && <span className="govuk-caption-l">{props.survey.title[lang]}</span>}
+      <h1 className="govuk-heading-l">{t('compare')}</h1>
+      {props.survey && !parsed.errors.length ? (
+        <p className="govuk-body">
+          {t('compareIntro', {
+            from: formatDate(lang, parsed.range.from),
+            to: last(parsed.range),
+            beforeFrom: formatDate(lang, props.before.from),
+            beforeTo: last(props.before),
+          })}
+        </p>
+      ) : (
+        !parsed.errors.length && <p className="govuk-body">{t('compareChooseSurvey')}</p>
+      )}
+      <SegmentTags
+        lang={lang}
+        path="/team/compare"
+        parsed={parsed}
+        surveys={props.surveys}
+        extra={beforeQuery(props.query)}
+      />
+      <SegmentForm
+        lang={lang}
+        action="/team/compare"
+        parsed={parsed}
+        query={props.query}
+        surveys={props.survey ? [props.survey] : props.surveys}
+        surveySelect
+        before
+      />
+      {props.comparison && <Comparison lang={lang} comparison={props.comparison} />}
+      <h2 className="govuk-heading-m">{t('compareMethodHeading')}</h2>
+      <p className="govuk-body">{t('compareMethod')}</p>
+    </>
+  );
+}
+
+export function registerCompare(team: FastifyInstance, ctx: TeamContext): void {
+  team.get('/team/compare', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+    const lang = langOf(request);
+    const q = query(request);
+    const options = { surveys: ctx.surveys, now: ctx.clock(), ranged: true };
+    const parsed = parseFilter(q, options);
+    const before = earlierPeriod(q, parsed.range, options);
+    parsed.errors.push(...before.errors);
+    const survey = parsed.filter.surveyId ? ctx.surveys.get(parsed.filter.surveyId) : undefined;
+    let comparison;
+    if (survey && !parsed.errors.length) {
+      const fields = choiceFields(survey).map((f) => f.name);
+      const figures = async (range: Range) =>
+        figuresFromTally(
+          survey,
+          ctx.scales,
+          await ctx.store.tallyFeedback({ ...parsed.filter, ...range }, fields),
+          range,
+        );
+      comparison = compareFigures(await figures(before.range), await figures(parsed.range));
+    }
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: titleOf(lang, text(lang, 'compare'), parsed),
+        children: (
+          <ComparePage
+            lang={lang}
+            parsed={parsed}
+            query={q}
+            surveys={[...ctx.surveys.values()]}
+            survey={survey}
+            before={before.range}
+            comparison={comparison}
+          />
+        ),
+      },
+      parsed.errors.length ? 400 : 200,
+    );
+  });
+}

@@ -1,0 +1,188 @@
+// A team page's query (`survey`, `from`, `to`, `respondentLang`, `contact`, `answer`, `tag`,
+// `q`) read and checked in one place: the store filter it asks for, and what is wrong with it.
+// Pages show the errors in a GOV.UK error summary instead of quietly showing every response.
+import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { otherMode } from '../../engine/fields/choice';
+import type { FeedbackFilter, Tag } from '../storage/team-types';
+import { contactFields } from './privacy';
+import { searchTerm } from './search';
+import type { TextKey } from './text';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The longest date range a page shows (its weekly trend stays a readable size). */
+export const MAX_DAYS = 366;
+
+/** A page's range when none is given: the last 30 days. */
+export const DEFAULT_DAYS = 30;
+
+/** The query keys a filter is made of, in the order links carry them. */
+export const FILTER_KEYS = [
+  'survey',
+  'from',
+  'to',
+  'respondentLang',
+  'contact',
+  'answer',
+  'tag',
+  'q',
+] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+/** A form control a filter error belongs to (the comparison adds the earlier period's dates). */
+export type FilterControl = FilterKey | 'beforeFrom' | 'beforeTo';
+
+export interface FilterError {
+  /** The form control's id (the error summary links to it). */
+  field: FilterControl;
+  key: TextKey;
+}
+
+export interface ParsedFilter {
+  /** What the store is asked for; without the date range defaults when the page has none. */
+  filter: FeedbackFilter;
+  /** The days the page covers, [from, to): the asked-for range or the default one. */
+  range: { from: Date; to: Date };
+  errors: FilterError[];
+  /** The filter's query values that were understood, for links and removable tags. */
+  kept: Partial<Record<FilterKey, string>>;
+}
+
+export interface FilterOptions {
+  surveys: Map<string, ResolvedSurvey>;
+  now: Date;
+  /** The page is about this survey (a question's page): `survey` in the query is not read. */
+  survey?: ResolvedSurvey;
+  /** Pages with a trend always cover a range (the last 30 days unless asked); lists need not. */
+  ranged?: boolean;
+  tags?: Tag[];
+}
+
+/** A YYYY-MM-DD value as midnight UTC; undefined when it is not a real day. */
+export function day(value: string | undefined): Date | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const date = new Date(`${value}T00:00:00Z`);
+  // 2026-02-30 would roll over to 2 March: only a date that reads back the same is real.
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? date : undefined;
+}
+
+export const startOfDay = (d: Date) =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+
+/** The choice questions a segment can be made of (checkbox lists are not, yet). */
+export const segmentFields = (survey: ResolvedSurvey) =>
+  allFields(survey).filter((f) => f.type === 'radios' && f.options?.length);
+
+/**
+ * The filter for one choice answer. An Other option sent in place of its option ('replace')
+ * is any answer that is not another option; sent after its label ('append'), one holding the
+ * label; sent on its own ('separate'), its value.
+ */
+export function choiceFilter(field: ResolvedField, value: string): FeedbackFilter {
+  const option = field.options?.find((o) => o.value === value);
+  if (!option?.other || otherMode(field) === 'separate')
+    return { answers: { [field.name]: value } };
+  if (otherMode(field) === 'replace')
+    return {
+      otherAnswers: {
+        [field.name]: { notIn: (field.options ?? []).filter((o) => !o.other).map((o) => o.value) },
+      },
+    };
+  return { otherAnswers: { [field.name]: { label: option.label.en } } };
+}
+
+export function parseFilter(
+  q: Record<string, string | undefined>,
+  options: FilterOptions,
+): ParsedFilter {
+  const errors: FilterError[] = [];
+  const kept: ParsedFilter['kept'] = {};
+  const filter: FeedbackFilter = {};
+  const value = (key: FilterKey) => (q[key] ?? '').trim();
+
+  let survey = options.survey;
+  if (!survey && value('survey')) {
+    survey = options.surveys.get(value('survey'));
+    if (survey) kept.survey = survey.id;
+    else errors.push({ field: 'survey', key: 'filterSurveyUnknown' });
+  }
+  if (survey) filter.surveyId = survey.id;
+
+  // Dates: real days, not after today, in order, and no longer than a page can show.
+  const today = startOfDay(options.now);
+  const date = (key: 'from' | 'to') => {
+    if (!value(key)) return undefined;
+    const d = day(value(key));
+    if (!d)
+      errors.push({ field: key, key: key === 'from' ? 'filterFromInvalid' : 'filterToInvalid' });
+    else if (d > today)
+      errors.push({ field: key, key: key === 'from' ? 'filterFromFuture' : 'filterToFuture' });
+    else {
+      kept[key] = value(key);
+      return d;
+    }
+    return undefined;
+  };
+  const from = date('from');
+  const to = date('to');
+  if (from && to && from > to) errors.push({ field: 'from', key: 'filterReversed' });
+  else if (from && (to ?? today).getTime() - from.getTime() >= MAX_DAYS * DAY)
+    errors.push({ field: 'from', key: 'filterTooLong' });
+  const end = new Date((to ?? today).getTime() + DAY);
+  const range = { from: from ?? new Date(end.getTime() - DEFAULT_DAYS * DAY), to: end };
+  if (options.ranged) Object.assign(filter, range);
+  else {
+    if (from) filter.from = from;
+    if (to) filter.to = end;
+  }
+
+  const lang = value('respondentLang');
+  if (lang === 'en' || lang === 'cy' || lang === 'unknown') {
+    filter.lang = lang;
+    kept.respondentLang = lang;
+  } else if (lang) errors.push({ field: 'respondentLang', key: 'filterLangUnknown' });
+
+  const contact = value('contact');
+  if (contact === 'yes') {
+    const surveys = survey ? [survey] : [...options.surveys.values()];
+    filter.anyOf = [...new Set(surveys.flatMap(contactFields))];
+    kept.contact = 'yes';
+  } else if (contact) errors.push({ field: 'contact', key: 'filterContactUnknown' });
+
+  // One choice answer, `field:value`: a radios question of the survey (or of any survey).
+  const answer = value('answer');
+  if (answer) {
+    const at = answer.indexOf(':');
+    const [name, chosen] = at > 0 ? [answer.slice(0, at), answer.slice(at + 1)] : ['', ''];
+    const field = (survey ? [survey] : [...options.surveys.values()])
+      .flatMap(segmentFields)
+      .find((f) => f.name === name && f.options!.some((o) => o.value === chosen));
+    if (field) {
+      Object.assign(filter, choiceFilter(field, chosen));
+      kept.answer = answer;
+    } else errors.push({ field: 'answer', key: 'filterAnswerUnknown' });
+  }
+
+  const tag = value('tag');
+  if (tag && options.tags?.some((t) => t.id === tag)) {
+    filter.tagId = tag;
+    kept.tag = tag;
+  } else if (tag) errors.push({ field: 'tag', key: 'filterTagUnknown' });
+
+  const text = searchTerm(q.q);
+  if (text) {
+    filter.text = text;
+    kept.q = q.q!.trim();
+  }
+  return { filter, range, errors, kept };
+}
+
+/** The query string of a filter's kept values, without some of them, for links. */
+export function filterQuery(kept: ParsedFilter['kept'], without: FilterKey[] = []): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const v = kept[key];
+    if (v && !without.includes(key)) params.set(key, v);
+  }
+  return params.toString();
+}

@@ -1,0 +1,270 @@
+// The filter form of the overview, question, comparison and theme pages: a GET form (it works
+// without JavaScript), its errors in a GOV.UK error summary, and the filters in use as tags that
+// each link to the same page without that filter.
+import type { ReactNode } from 'react';
+import type { ResolvedSurvey } from '../../engine';
+import { Button, ErrorMessage, ErrorSummary } from '../../renderers';
+import {
+  filterQuery,
+  segmentFields,
+  type FilterControl,
+  type FilterKey,
+  type ParsedFilter,
+} from './filters';
+import { withLang } from './layout';
+import { text, type TextKey, type UiLang } from './text';
+
+/** `path?query` with the language, the query left out when empty. */
+export const linkTo = (path: string, query: string, lang: UiLang) =>
+  withLang(query ? `${path}?${query}` : path, lang);
+
+/** The error summary for a filter's errors (nothing when there are none). */
+export function FilterErrors(props: { lang: UiLang; parsed: ParsedFilter }) {
+  if (!props.parsed.errors.length) return null;
+  return (
+    <ErrorSummary
+      titleText={text(props.lang, 'thereIsAProblem')}
+      errorList={props.parsed.errors.map((e) => ({
+        text: text(props.lang, e.key),
+        href: `#${e.field}`,
+      }))}
+    />
+  );
+}
+
+/** The page title, with "Error: " when the filter has errors. */
+export const titleOf = (lang: UiLang, title: string, parsed: ParsedFilter) =>
+  parsed.errors.length ? `${text(lang, 'errorPrefix')}${title}` : title;
+
+function Control(props: {
+  lang: UiLang;
+  id: FilterControl;
+  label: string;
+  hint?: string;
+  parsed: ParsedFilter;
+  children: (describedBy: string | undefined, error: boolean) => ReactNode;
+}) {
+  const error = props.parsed.errors.find((e) => e.field === props.id);
+  const describedBy =
+    [props.hint && `${props.id}-hint`, error && `${props.id}-error`].filter(Boolean).join(' ') ||
+    undefined;
+  return (
+    <div className={`govuk-form-group${error ? ' govuk-form-group--error' : ''}`}>
+      <label className="govuk-label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.hint && (
+        <div className="govuk-hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </div>
+      )}
+      {error && (
+        <ErrorMessage
+          id={`${props.id}-error`}
+          visuallyHiddenText={props.lang === 'cy' ? 'Gwall' : 'Error'}
+        >
+          {text(props.lang, error.key)}
+        </ErrorMessage>
+      )}
+      {props.children(describedBy, !!error)}
+    </div>
+  );
+}
+
+export interface SegmentFormProps {
+  lang: UiLang;
+  action: string;
+  parsed: ParsedFilter;
+  /** The query as asked (to show what was typed, even when wrong). */
+  query: Record<string, string | undefined>;
+  /** Surveys whose choice answers can be chosen. */
+  surveys: ResolvedSurvey[];
+  /** Offer a survey select (the overview). */
+  surveySelect?: boolean;
+  /** Keys the page keeps in the form as they are (a question page's search). */
+  hidden?: FilterKey[];
+  /** The comparison's earlier period, and the heading of the form's dates. */
+  before?: boolean;
+}
+
+/** The GET form with dates, the respondent's language and one choice answer. */
+export function SegmentForm(props: SegmentFormProps) {
+  const { lang, parsed, query: q } = props;
+  const t = (key: TextKey) => text(lang, key);
+  // One entry per question name (shared questions appear in several surveys).
+  const seen = new Set<string>();
+  const fields = props.surveys
+    .flatMap(segmentFields)
+    .filter((f) => !seen.has(f.name) && seen.add(f.name));
+  const input = (
+    id: 'from' | 'to' | 'beforeFrom' | 'beforeTo',
+    label: TextKey,
+    hint = t('dateHint'),
+  ) => (
+    <Control lang={lang} id={id} label={t(label)} hint={hint} parsed={parsed}>
+      {(describedBy, error) => (
+        <input
+          className={`govuk-input govuk-input--width-10${error ? ' govuk-input--error' : ''}`}
+          id={id}
+          name={id}
+          type="text"
+          inputMode="numeric"
+          defaultValue={q[id] ?? ''}
+          aria-describedby={describedBy}
+        />
+      )}
+    </Control>
+  );
+  const select = (id: FilterKey, label: TextKey, children: ReactNode) => (
+    <Control lang={lang} id={id} label={t(label)} parsed={parsed}>
+      {(describedBy, error) => (
+        <select
+          className={`govuk-select${error ? ' govuk-select--error' : ''}`}
+          id={id}
+          name={id}
+          defaultValue={q[id] ?? ''}
+          aria-describedby={describedBy}
+        >
+          {children}
+        </select>
+      )}
+    </Control>
+  );
+  return (
+    <form method="get" action={props.action} noValidate className="govuk-!-margin-bottom-6">
+      {lang === 'cy' && <input type="hidden" name="lang" value="cy" />}
+      {(props.hidden ?? []).map((key) =>
+        q[key] ? <input key={key} type="hidden" name={key} value={q[key]} /> : null,
+      )}
+      <details className="govuk-details" open={parsed.errors.length > 0 || undefined}>
+        <summary className="govuk-details__summary">
+          <span className="govuk-details__summary-text">{t('segmentChange')}</span>
+        </summary>
+        <div className="govuk-details__text">
+          {props.surveySelect &&
+            select(
+              'survey',
+              'survey',
+              <>
+                <option value="">{t('allSurveys')}</option>
+                {props.surveys.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title[lang]}
+                  </option>
+                ))}
+              </>,
+            )}
+          {input('from', 'from')}
+          {input('to', 'to')}
+          {props.before && input('beforeFrom', 'compareBeforeFrom', t('compareBeforeHint'))}
+          {props.before && input('beforeTo', 'compareBeforeTo', t('compareBeforeHint'))}
+          {select(
+            'respondentLang',
+            'respondentLanguage',
+            <>
+              <option value="">{t('anyLanguage')}</option>
+              <option value="en">{t('english')}</option>
+              <option value="cy">{t('welsh')}</option>
+              <option value="unknown">{t('unknown')}</option>
+            </>,
+          )}
+          {fields.length > 0 &&
+            select(
+              'answer',
+              'whoAnswered',
+              <>
+                <option value="">{t('anyAnswer')}</option>
+                {fields.map((f) => (
+                  <optgroup key={f.name} label={f.label[lang]}>
+                    {f.options!.map((o) => (
+                      <option key={o.value} value={`${f.name}:${o.value}`}>
+                        {o.label[lang]}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </>,
+            )}
+          <Button classes="govuk-button--secondary">{t('applyFilter')}</Button>
+        </div>
+      </details>
+    </form>
+  );
+}
+
+/** What a kept filter value reads as. */
+function tagText(
+  lang: UiLang,
+  key: FilterKey,
+  value: string,
+  surveys: ResolvedSurvey[],
+): string | undefined {
+  const t = (k: TextKey, params?: Record<string, string>) => text(lang, k, params);
+  switch (key) {
+    case 'survey':
+      return surveys.find((s) => s.id === value)?.title[lang];
+    case 'from':
+      return t('segmentFrom', { date: value });
+    case 'to':
+      return t('segmentTo', { date: value });
+    case 'respondentLang':
+      return value === 'en' ? t('english') : value === 'cy' ? t('welsh') : t('unknown');
+    case 'answer': {
+      const at = value.indexOf(':');
+      const field = surveys.flatMap(segmentFields).find((f) => f.name === value.slice(0, at));
+      const option = field?.options?.find((o) => o.value === value.slice(at + 1));
+      return field && option ? `${field.label[lang]}: ${option.label[lang]}` : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The filters in use, each a link to the page without it. */
+export function SegmentTags(props: {
+  lang: UiLang;
+  path: string;
+  parsed: ParsedFilter;
+  surveys: ResolvedSurvey[];
+  /** Keys not shown as tags but kept on the links (a search). */
+  keep?: FilterKey[];
+  /** More of the page's query every link keeps (the comparison's earlier period). */
+  extra?: string;
+}) {
+  const { lang, parsed } = props;
+  const shown = (Object.keys(parsed.kept) as FilterKey[]).filter(
+    (key) =>
+      !(props.keep ?? []).includes(key) && tagText(lang, key, parsed.kept[key]!, props.surveys),
+  );
+  if (!shown.length) return null;
+  return (
+    <div className="govuk-!-margin-bottom-6">
+      <h2 className="govuk-heading-s govuk-!-margin-bottom-2">{text(lang, 'segmentInUse')}</h2>
+      <ul className="govuk-list">
+        {shown.map((key) => (
+          <li key={key} className="govuk-!-display-inline-block govuk-!-margin-right-2">
+            <a
+              className="govuk-link govuk-tag govuk-tag--blue"
+              href={linkTo(
+                props.path,
+                [filterQuery(parsed.kept, [key]), props.extra].filter(Boolean).join('&'),
+                lang,
+              )}
+            >
+              {tagText(lang, key, parsed.kept[key]!, props.surveys)}
+              <span className="govuk-visually-hidden"> – {text(lang, 'segmentRemove')}</span>
+              <span aria-hidden="true"> ×</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The comparison's earlier period as asked, for links that keep it. */
+export function beforeQuery(q: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const key of ['beforeFrom', 'beforeTo']) if (q[key]?.trim()) params.set(key, q[key]!.trim());
+  return params.toString();
+}

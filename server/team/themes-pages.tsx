@@ -1,0 +1,587 @@
+// Themes: the list with each theme's count and share in the chosen period and the one before
+// (compared as /team/compare does), a theme's page with its weekly trend and the (masked)
+// answers behind it, and for analysts and admins the form to add, change or delete one
+// (CSRF-checked, audited). The segment filters apply throughout; no answer text leaves here.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Button, ErrorSummary } from '../../renderers';
+import type { FeedbackFilter, Theme } from '../storage/team-types';
+import type { FeedbackRecord } from '../storage/types';
+import { ColumnChart } from './charts';
+import { compareShares, type ShareChange } from './compare';
+import { earlierPeriod } from './compare-page';
+import { form, langOf, query, type TeamContext } from './context';
+import { weekStart } from './figures';
+import { filterQuery, parseFilter, type ParsedFilter } from './filters';
+import { withLang } from './layout';
+import { pageOf, Pagination } from './pagination';
+import { maskPersonalData } from './privacy';
+import { beforeQuery, FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
+import { hasRole } from './session';
+import { Table } from './table';
+import { candidateTexts, freeTexts, matches, termsOf, themePattern } from './themes';
+import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
+
+const PAGE_SIZE = 50;
+const DAY = 24 * 60 * 60 * 1000;
+type Range = { from: Date; to: Date };
+
+/** The responses the filter chooses that match the theme, newest first, with the texts that do. */
+export async function themeMatches(
+  ctx: Pick<TeamContext, 'store' | 'surveys'>,
+  theme: Theme,
+  filter: FeedbackFilter,
+): Promise<{ record: FeedbackRecord; texts: string[] }[]> {
+  const anyText = candidateTexts(theme);
+  if (!anyText.length) return [];
+  const pattern = themePattern(theme);
+  // The database finds the responses holding one of the texts; the pattern keeps whole words.
+  const candidates = await ctx.store.findFeedback(
+    { ...filter, anyText },
+    { limit: Number.MAX_SAFE_INTEGER, offset: 0 },
+  );
+  return candidates.flatMap((record) => {
+    const texts = freeTexts(ctx.surveys.get(record.surveyId), record).filter((t) =>
+      matches(pattern, t),
+    );
+    return texts.length ? [{ record, texts }] : [];
+  });
+}
+
+const within = (r: FeedbackRecord, range: Range) =>
+  r.receivedAt >= range.from && r.receivedAt < range.to;
+const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+const VERDICT: Record<ShareChange['verdict'], TextKey> = {
+  significant: 'verdictYes',
+  chance: 'verdictNo',
+  'too-few': 'verdictTooFewShort',
+  'no-data': 'verdictNoData',
+};
+
+/** The themes page's query: the segment, and the earlier period for the comparison. */
+function periods(ctx: TeamContext, q: Record<string, string | undefined>) {
+  const options = { surveys: ctx.surveys, now: ctx.clock(), ranged: true };
+  const parsed = parseFilter(q, options);
+  const before = earlierPeriod(q, parsed.range, options);
+  parsed.errors.push(...before.errors);
+  return { parsed, before: before.range };
+}
+
+/** One theme in the two periods: matching responses of all responses, and the change. */
+export async function themeCounts(
+  ctx: Pick<TeamContext, 'store' | 'surveys'>,
+  theme: Theme,
+  filter: FeedbackFilter,
+  before: Range,
+  after: Range,
+): Promise<ShareChange> {
+  const found = await themeMatches(ctx, theme, { ...filter, from: before.from, to: after.to });
+  const count = (range: Range) => found.filter((m) => within(m.record, range)).length;
+  const [n1, n2] = await Promise.all(
+    [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range })),
+  );
+  return compareShares(count(before), n1!, count(after), n2!);
+}
+
+function ThemeList(props: {
+  lang: UiLang;
+  parsed: ParsedFilter;
+  query: Record<string, string | undefined>;
+  ctx: TeamContext;
+  rows: { theme: Theme; change: ShareChange }[];
+  before: Range;
+  canEdit: boolean;
+}) {
+  const { lang, parsed } = props;
+  const t = (key: TextKey, params?: Record<string, string | number>) => text(lang, key, params);
+  const kept = filterQuery(parsed.kept);
+  const last = (r: Range) => formatDate(lang, new Date(r.to.getTime() - 1));
+  const cell = (c: ShareChange['before']) =>
+    t('themeShare', { count: c.hits, n: c.n, share: percent(c.share) });
+  return (
+    <>
+      <FilterErrors lang={lang} parsed={parsed} />
+      <h1 className="govuk-heading-l">{t('themes')}</h1>
+      <p className="govuk-body">{t('themesIntro')}</p>
+      {!parsed.errors.length && (
+        <p className="govuk-body">
+          {t('compareIntro', {
+            from: formatDate(lang, parsed.range.from),
+            to: last(parsed.range),
+            beforeFrom: formatDate(lang, props.before.from),
+            beforeTo: last(props.before),
+          })}
+        </p>
+      )}
+      {props.canEdit && (
+        <Button href={withLang('/team/themes/new', lang)} classes="govuk-button--secondary">
+          {t('themeAdd')}
+        </Button>
+      )}
+      <SegmentTags
+        lang={lang}
+        path="/team/themes"
+        parsed={parsed}
+        surveys={[...props.ctx.surveys.values()]}
+        extra={beforeQuery(props.query)}
+      />
+      <SegmentForm
+        lang={lang}
+        action="/team/themes"
+        parsed={parsed}
+        query={props.query}
+        surveys={[...props.ctx.surveys.values()]}
+        surveySelect
+        before
+      />
+      {props.rows.length ? (
+        <Table
+          caption={t('themeMatching')}
+          columns={[
+            { heading: t('theme') },
+            { heading: t('compareBefore'), numeric: true },
+            { heading: t('compareAfter'), numeric: true },
+            { heading: t('compareChange'), numeric: true },
+            { heading: t('compareVerdict') },
+          ]}
+          rowHeadings
+          rows={props.rows.map(({ theme, change }) => ({
+            key: theme.id,
+            cells: [
+              <a className="govuk-link" href={linkTo(`/team/themes/${theme.id}`, kept, lang)}>
+                {theme.name}
+              </a>,
+              cell(change.before),
+              cell(change.after),
+              t('comparePoints', { n: Math.round(change.change * 1000) / 10 }),
+              t(VERDICT[change.verdict]),
+            ],
+          }))}
+        />
+      ) : (
+        !parsed.errors.length && <p className="govuk-body">{t('noThemes')}</p>
+      )}
+      <h2 className="govuk-heading-m">{t('compareMethodHeading')}</h2>
+      <p className="govuk-body">{t('compareMethod')}</p>
+    </>
+  );
+}
+
+function ThemePage(props: {
+  lang: UiLang;
+  theme: Theme;
+  parsed: ParsedFilter;
+  query: Record<string, string | undefined>;
+  ctx: TeamContext;
+  weeks: { start: Date; count: number; n: number }[];
+  found: { record: FeedbackRecord; texts: string[] }[];
+  page: number;
+  pages: number;
+  csrf: string;
+  canEdit: boolean;
+}) {
+  const { lang, theme, parsed } = props;
+  const t = (key: TextKey, params?: Record<string, string | number>) => text(lang, key, params);
+  const path = `/team/themes/${theme.id}`;
+  const kept = filterQuery(parsed.kept);
+  const surveys = [...props.ctx.surveys.values()];
+  return (
+    <>
+      <FilterErrors lang={lang} parsed={parsed} />
+      <span className="govuk-caption-l">{t('theme')}</span>
+      <h1 className="govuk-heading-l">{theme.name}</h1>
+      <dl className="govuk-summary-list">
+        {(['en', 'cy'] as const).map((l) => (
+          <div key={l} className="govuk-summary-list__row">
+            <dt className="govuk-summary-list__key">
+              {t(l === 'en' ? 'themeTermsEn' : 'themeTermsCy')}
+            </dt>
+            <dd className="govuk-summary-list__value" lang={l}>
+              {theme.terms[l].join(', ')}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {props.canEdit && (
+        <div className="govuk-button-group">
+          <Button href={withLang(`${path}/edit`, lang)} classes="govuk-button--secondary">
+            {t('themeEdit')}
+          </Button>
+          <form method="post" action={withLang(`${path}/delete`, lang)}>
+            <input type="hidden" name="csrf" value={props.csrf} />
+            <Button classes="govuk-button--warning">{t('themeDelete')}</Button>
+          </form>
+        </div>
+      )}
+      <p className="govuk-body">
+        {t('dateRange', {
+          from: formatDate(lang, parsed.range.from),
+          to: formatDate(lang, new Date(parsed.range.to.getTime() - 1)),
+        })}
+      </p>
+      <SegmentTags lang={lang} path={path} parsed={parsed} surveys={surveys} />
+      <SegmentForm
+        lang={lang}
+        action={path}
+        parsed={parsed}
+        query={props.query}
+        surveys={surveys}
+        surveySelect
+      />
+      {!parsed.errors.length && (
+        <>
+          <ColumnChart
+            id="theme-trend"
+            title={`${t('themeTrend')}: ${theme.name}`}
+            columns={props.weeks.map((w) => ({
+              label: formatDate(lang, w.start).replace(/ \d{4}$/, ''),
+              value: w.count,
+            }))}
+          />
+          <Table
+            caption={t('themeTrend')}
+            columns={[
+              { heading: t('week') },
+              { heading: t('themeMatching'), numeric: true },
+              { heading: t('percentage'), numeric: true },
+            ]}
+            rows={props.weeks.map((w) => ({
+              key: w.start.toISOString(),
+              cells: [
+                formatDate(lang, w.start),
+                `${w.count} / ${w.n}`,
+                percent(w.n ? w.count / w.n : 0),
+              ],
+            }))}
+          />
+          <h2 className="govuk-heading-m">{t('themeAnswers')}</h2>
+          <p className="govuk-body">{responsesFound(lang, props.found.length)}</p>
+          <ul className="govuk-list">
+            {props.found
+              .slice((props.page - 1) * PAGE_SIZE, props.page * PAGE_SIZE)
+              .map(({ record, texts }) => (
+                <li key={record.id} className="govuk-!-margin-bottom-4">
+                  {texts.map((x, i) => (
+                    <p key={i} className="govuk-body govuk-!-margin-bottom-1">
+                      {maskPersonalData(x)}
+                    </p>
+                  ))}
+                  <a
+                    className="govuk-link govuk-body-s"
+                    href={withLang(`/team/responses/${record.id}`, lang)}
+                  >
+                    {formatDate(lang, record.receivedAt, true)}
+                  </a>
+                </li>
+              ))}
+          </ul>
+          <Pagination
+            lang={lang}
+            page={props.page}
+            pages={props.pages}
+            href={(n) => linkTo(path, `${kept ? `${kept}&` : ''}page=${n}`, lang)}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+type FormErrors = { field: 'name' | 'termsEn' | 'termsCy'; key: TextKey }[];
+
+function ThemeForm(props: {
+  lang: UiLang;
+  action: string;
+  csrf: string;
+  values: Record<string, string>;
+  errors: FormErrors;
+  heading: string;
+}) {
+  const { lang, values, errors } = props;
+  const t = (key: TextKey) => text(lang, key);
+  const errorOf = (field: string) => errors.find((e) => e.field === field);
+  const group = (
+    field: 'name' | 'termsEn' | 'termsCy',
+    label: TextKey,
+    control: 'input' | 'textarea',
+  ) => {
+    const error = errorOf(field);
+    const describedBy = [control === 'textarea' && `${field}-hint`, error && `${field}-error`]
+      .filter(Boolean)
+      .join(' ');
+    const common = {
+      id: field,
+      name: field,
+      defaultValue: values[field] ?? '',
+      'aria-describedby': describedBy || undefined,
+    };
+    return (
+      <div className={`govuk-form-group${error ? ' govuk-form-group--error' : ''}`}>
+        <label className="govuk-label govuk-label--s" htmlFor={field}>
+          {t(label)}
+        </label>
+        {control === 'textarea' && (
+          <div className="govuk-hint" id={`${field}-hint`}>
+            {t('themeTermsHint')}
+          </div>
+        )}
+        {error && (
+          <p id={`${field}-error`} className="govuk-error-message">
+            <span className="govuk-visually-hidden">{lang === 'cy' ? 'Gwall:' : 'Error:'}</span>{' '}
+            {t(error.key)}
+          </p>
+        )}
+        {control === 'input' ? (
+          <input
+            className={`govuk-input govuk-!-width-two-thirds${error ? ' govuk-input--error' : ''}`}
+            type="text"
+            spellCheck={false}
+            {...common}
+          />
+        ) : (
+          <textarea
+            className={`govuk-textarea${error ? ' govuk-textarea--error' : ''}`}
+            rows={5}
+            lang={field === 'termsCy' ? 'cy' : 'en'}
+            spellCheck={false}
+            {...common}
+          />
+        )}
+      </div>
+    );
+  };
+  return (
+    <div className="govuk-grid-row">
+      <div className="govuk-grid-column-two-thirds">
+        {errors.length > 0 && (
+          <ErrorSummary
+            titleText={t('thereIsAProblem')}
+            errorList={errors.map((e) => ({ text: t(e.key), href: `#${e.field}` }))}
+          />
+        )}
+        <h1 className="govuk-heading-l">{props.heading}</h1>
+        <p className="govuk-body">{t('themesIntro')}</p>
+        <form method="post" action={withLang(props.action, lang)} noValidate>
+          <input type="hidden" name="csrf" value={props.csrf} />
+          {group('name', 'themeName', 'input')}
+          {group('termsEn', 'themeTermsEn', 'textarea')}
+          {group('termsCy', 'themeTermsCy', 'textarea')}
+          <Button>{t('themeSave')}</Button>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+/** A theme from the form, or what is wrong with it. */
+function themeOf(body: Record<string, string | string[] | undefined>) {
+  const one = (key: string) => [body[key] ?? ''].flat()[0] ?? '';
+  const values = { name: one('name'), termsEn: one('termsEn'), termsCy: one('termsCy') };
+  const name = values.name.replace(/\s+/g, ' ').trim();
+  const terms = { en: termsOf(values.termsEn), cy: termsOf(values.termsCy) };
+  const errors: FormErrors = [];
+  if (!name) errors.push({ field: 'name', key: 'themeNameMissing' });
+  else if (name.length > 80) errors.push({ field: 'name', key: 'themeNameLong' });
+  if (!terms.en.length && !terms.cy.length)
+    errors.push({ field: 'termsEn', key: 'themeTermsMissing' });
+  for (const lang of ['en', 'cy'] as const)
+    if (terms[lang].length > 50 || terms[lang].some((x) => x.length > 100))
+      errors.push({ field: lang === 'en' ? 'termsEn' : 'termsCy', key: 'themeTermsLong' });
+  return { values, theme: { name, terms }, errors };
+}
+
+export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
+  const { store } = ctx;
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const lang = langOf(request);
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: text(lang, 'notFound'),
+        children: <h1 className="govuk-heading-l">{text(lang, 'notFound')}</h1>,
+      },
+      404,
+    );
+  };
+  const themeById = async (id: string) => (await store.listThemes()).find((x) => x.id === id);
+
+  team.get('/team/themes', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+    const lang = langOf(request);
+    const q = query(request);
+    const { parsed, before } = periods(ctx, q);
+    const rows = parsed.errors.length
+      ? []
+      : await Promise.all(
+          (await store.listThemes()).map(async (theme) => ({
+            theme,
+            change: await themeCounts(ctx, theme, parsed.filter, before, parsed.range),
+          })),
+        );
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: titleOf(lang, text(lang, 'themes'), parsed),
+        children: (
+          <ThemeList
+            lang={lang}
+            parsed={parsed}
+            query={q}
+            ctx={ctx}
+            rows={rows}
+            before={before}
+            canEdit={hasRole(request.team!.member, 'analyst')}
+          />
+        ),
+      },
+      parsed.errors.length ? 400 : 200,
+    );
+  });
+
+  const showForm = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    action: string,
+    values: Record<string, string>,
+    errors: FormErrors,
+    heading: TextKey,
+  ) => {
+    const lang = langOf(request);
+    const title = text(lang, heading);
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: errors.length ? `${text(lang, 'errorPrefix')}${title}` : title,
+        children: (
+          <ThemeForm
+            lang={lang}
+            action={action}
+            csrf={request.team!.csrf}
+            values={values}
+            errors={errors}
+            heading={title}
+          />
+        ),
+      },
+      errors.length ? 400 : 200,
+    );
+  };
+
+  team.get('/team/themes/new', { preHandler: ctx.allow('analyst') }, (request, reply) =>
+    showForm(request, reply, '/team/themes', {}, [], 'themeAdd'),
+  );
+
+  team.post('/team/themes', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
+    const { values, theme, errors } = themeOf(form(request));
+    const added = errors.length ? undefined : await store.addTheme(theme);
+    if (!added) {
+      if (!errors.length) errors.push({ field: 'name', key: 'themeNameTaken' });
+      return showForm(request, reply, '/team/themes', values, errors, 'themeAdd');
+    }
+    await ctx.audit(request, 'theme-add', added.id);
+    return reply.redirect(withLang(`/team/themes/${added.id}`, langOf(request)), 303);
+  });
+
+  team.get<{ Params: { id: string } }>(
+    '/team/themes/:id',
+    { preHandler: ctx.allow('viewer') },
+    async (request, reply) => {
+      const theme = await themeById(request.params.id);
+      if (!theme) return notFound(request, reply);
+      const lang = langOf(request);
+      const q = query(request);
+      const parsed = parseFilter(q, { surveys: ctx.surveys, now: ctx.clock(), ranged: true });
+      const found = parsed.errors.length ? [] : await themeMatches(ctx, theme, parsed.filter);
+      // Each week's matching responses of all the responses the filter chooses that week.
+      const weeks: { start: Date; count: number; n: number }[] = [];
+      if (!parsed.errors.length) {
+        const { from, to } = parsed.range;
+        for (let w = weekStart(from).getTime(); w < to.getTime(); w += 7 * DAY)
+          weeks.push({ start: new Date(w), count: 0, n: 0 });
+        const weekOf = (d: Date) => weeks.find((x) => x.start.getTime() === weekStart(d).getTime());
+        for (const { day, n } of (await store.tallyFeedback(parsed.filter, [])).byDay) {
+          const week = weekOf(new Date(`${day}T00:00:00Z`));
+          if (week) week.n += n;
+        }
+        for (const m of found) {
+          const week = weekOf(m.record.receivedAt);
+          if (week) week.count += 1;
+        }
+      }
+      const { page, pages } = pageOf(found.length, PAGE_SIZE, q.page);
+      return ctx.render(
+        request,
+        reply,
+        {
+          title: titleOf(lang, theme.name, parsed),
+          children: (
+            <ThemePage
+              lang={lang}
+              theme={theme}
+              parsed={parsed}
+              query={q}
+              ctx={ctx}
+              weeks={weeks}
+              found={found}
+              page={page}
+              pages={pages}
+              csrf={request.team!.csrf}
+              canEdit={hasRole(request.team!.member, 'analyst')}
+            />
+          ),
+        },
+        parsed.errors.length ? 400 : 200,
+      );
+    },
+  );
+
+  team.get<{ Params: { id: string } }>(
+    '/team/themes/:id/edit',
+    { preHandler: ctx.allow('analyst') },
+    async (request, reply) => {
+      const theme = await themeById(request.params.id);
+      if (!theme) return notFound(request, reply);
+      const values = {
+        name: theme.name,
+        termsEn: theme.terms.en.join('\n'),
+        termsCy: theme.terms.cy.join('\n'),
+      };
+      return showForm(request, reply, `/team/themes/${theme.id}`, values, [], 'themeEdit');
+    },
+  );
+
+  team.post<{ Params: { id: string } }>(
+    '/team/themes/:id',
+    { preHandler: ctx.allow('analyst') },
+    async (request, reply) => {
+      const id = request.params.id;
+      if (!(await themeById(id))) return notFound(request, reply);
+      const { values, theme, errors } = themeOf(form(request));
+      const action = `/team/themes/${id}`;
+      if (errors.length) return showForm(request, reply, action, values, errors, 'themeEdit');
+      if (!(await store.updateTheme({ ...theme, id })))
+        return showForm(
+          request,
+          reply,
+          action,
+          values,
+          [{ field: 'name', key: 'themeNameTaken' }],
+          'themeEdit',
+        );
+      await ctx.audit(request, 'theme-edit', id);
+      return reply.redirect(withLang(action, langOf(request)), 303);
+    },
+  );
+
+  team.post<{ Params: { id: string } }>(
+    '/team/themes/:id/delete',
+    { preHandler: ctx.allow('analyst') },
+    async (request, reply) => {
+      if (!(await store.removeTheme(request.params.id))) return notFound(request, reply);
+      await ctx.audit(request, 'theme-delete', request.params.id);
+      return reply.redirect(withLang('/team/themes', langOf(request)), 303);
+    },
+  );
+}

@@ -1,0 +1,97 @@
+// Themes: a name and words or phrases in English and Welsh, matched over free-text answers.
+// Pure. A term matches whole words, in any case, with apostrophes as answers store them (’ as
+// '); "delay*" matches words starting "delay". A Welsh term's first word also matches its
+// mutated forms ("cais" in "fy nghais"), as a mutation changes the word after its trigger.
+import { allFields, plainApostrophes, type ResolvedSurvey } from '../../engine';
+import type { Theme } from '../storage/team-types';
+import type { FeedbackRecord } from '../storage/types';
+import { mutatedForms, mutationCore } from './welsh-mutations';
+
+export type { Theme };
+
+/** Text as terms and answers are compared: lower case, composed letters, plain apostrophes. */
+export const normalise = (text: string) =>
+  plainApostrophes(text.normalize('NFC')).toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** A theme's terms from a form's text box: one term a line (commas also separate). */
+export const termsOf = (typed: string) => [
+  ...new Set(
+    typed
+      .split(/[\n,]/)
+      .map(normalise)
+      .filter((t) => t.replace(/\*$/, '')),
+  ),
+];
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Each form of a term as written (its first word mutated, for a Welsh term), no `*`. */
+export function termForms(term: string, welsh: boolean): string[] {
+  const plain = term.replace(/\*$/, '');
+  if (!welsh) return [plain];
+  const [first = '', ...rest] = plain.split(' ');
+  return mutatedForms(first).map((form) => [form, ...rest].join(' '));
+}
+
+/** One expression for all of a theme's terms. */
+export function themePattern(theme: Theme): RegExp {
+  const alternatives = [
+    ...theme.terms.en.map((t) => ({ t, welsh: false })),
+    ...theme.terms.cy.map((t) => ({ t, welsh: true })),
+  ].flatMap(({ t, welsh }) =>
+    termForms(t, welsh).map((form) => `${escape(form)}${t.endsWith('*') ? '[\\p{L}\\p{N}]*' : ''}`),
+  );
+  // Whole words: no letter or digit on either side (an apostrophe ends a word: "i'w gais").
+  return new RegExp(
+    `(?<![\\p{L}\\p{N}])(?:${alternatives.join('|') || '(?!)'})(?![\\p{L}\\p{N}])`,
+    'u',
+  );
+}
+
+/** Whether a text holds one of the theme's terms. */
+export const matches = (pattern: RegExp, text: string) => pattern.test(normalise(text));
+
+/** Per survey: its free-text fields, and its choice fields with an Other option (their options). */
+const textFields = new WeakMap<ResolvedSurvey, { name: string; options?: Set<string> }[]>();
+function fieldsOf(survey: ResolvedSurvey) {
+  if (!textFields.has(survey))
+    textFields.set(
+      survey,
+      allFields(survey).flatMap((f) => {
+        if (f.type === 'textarea' || (f.type === 'text' && !f.autocomplete))
+          return [{ name: f.name }];
+        if ((f.type === 'radios' || f.type === 'checkboxes') && f.options?.some((o) => o.other))
+          return [{ name: f.name, options: new Set(f.options.map((o) => o.value)) }];
+        return [];
+      }),
+    );
+  return textFields.get(survey)!;
+}
+
+/**
+ * The texts to look at in a response: its free-text answers, and a choice answer that is no
+ * option (an Other answer sent in the option's place, or after its label).
+ */
+export function freeTexts(survey: ResolvedSurvey | undefined, record: FeedbackRecord): string[] {
+  if (!survey) return [];
+  return fieldsOf(survey).flatMap(({ name, options }) => {
+    const value = record.answers[name];
+    return value && !options?.has(value) ? [value] : [];
+  });
+}
+
+/**
+ * The plain texts a database can look for first (any answer holding one may match): English
+ * terms, the core of each Welsh term's first word (mutationCore), and of those only the ones
+ * that do not hold a shorter one ("slowly" holds "slow").
+ */
+export function candidateTexts(theme: Theme): string[] {
+  const welsh = theme.terms.cy.flatMap((t) => {
+    const [first = '', ...rest] = t.replace(/\*$/, '').split(' ');
+    const core = mutationCore(first);
+    return core === undefined ? termForms(t, true) : [[core, ...rest].join(' ')];
+  });
+  const forms = [...theme.terms.en.map((t) => t.replace(/\*$/, '')), ...welsh].filter(Boolean);
+  const unique = [...new Set(forms)].sort((a, b) => a.length - b.length);
+  return unique.filter((f, i) => !unique.slice(0, i).some((shorter) => f.includes(shorter)));
+}
