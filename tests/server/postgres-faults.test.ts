@@ -24,7 +24,7 @@ const record = (n: number) => ({
   answers: { howToImprove: `answer ${n}`, serviceName: 's' },
 });
 
-/** Saves `count` records, `parallel` at a time, while `disturb` runs. */
+/** Saves `count` records, six at a time, while `disturb` runs. */
 async function saveWhile(store: StoreWithTeam, count: number, disturb: () => Promise<void>) {
   const acknowledged: string[] = [];
   const refused: { statusCode?: number }[] = [];
