@@ -169,7 +169,7 @@ export async function keepTallies(sql: Sql, fields: Record<string, string[]>): P
   await sql.transaction([
     // Blocks writers (whose triggers read the field list) until the recount is committed,
     // and another instance doing the same. SQLite's write transaction already does both.
-    ...(sql.dialect === 'postgres'
+    ...(pg
       ? [
           // A large survey's recount may take longer than the statement timeout.
           { text: 'SET LOCAL statement_timeout = 0' },

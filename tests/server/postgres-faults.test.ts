@@ -24,7 +24,7 @@ const record = (n: number) => ({
   answers: { howToImprove: `answer ${n}`, serviceName: 's' },
 });
 
-/** Saves `count` records, `parallel` at a time, while `disturb` runs. */
+/** Saves `count` records, six at a time, while `disturb` runs. */
 async function saveWhile(store: StoreWithTeam, count: number, disturb: () => Promise<void>) {
   const acknowledged: string[] = [];
   const refused: { statusCode?: number }[] = [];
@@ -152,7 +152,8 @@ describe.skipIf(!canRun)(
       await (asRoot
         ? run('runuser', ['-u', 'postgres', '--', ...initdb])
         : run(initdb[0]!, initdb.slice(1)));
-      port = await freePort();
+      // TEST_PG_PORT picks the port (on a shared machine, one's own); otherwise any free one.
+      port = Number(process.env.TEST_PG_PORT) || (await freePort());
       await pgCtl('start');
       url = `postgres://postgres@127.0.0.1:${port}/postgres`;
     }, 60_000);
