@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { findPage, nextPage, prepareSubmission } from '../../engine';
+import { findPage, prepareSubmission } from '../../engine';
 import type { Answers, Lang, ResolvedSurvey } from '../../engine';
 import { validateSubmission } from '../../engine/receive';
-import { answersForPage, plansFor, type Plan } from './helpers/answers';
+import { answersForPage, pageAfter, plansFor, type Plan } from './helpers/answers';
 import { expect, test, visit } from './helpers/fixtures';
 import { fillPage, submitButton } from './helpers/journey';
 import { expectInlineStylesComplete } from './helpers/styles';
@@ -93,7 +93,7 @@ async function walkWithoutScript(
       sent.draft = new URL(page.url()).searchParams.get('draft');
     }
     await submitButton(page).click();
-    pageId = current.submit ? 'finish' : nextPage(survey, pageId, saved);
+    pageId = current.submit ? 'finish' : pageAfter(plan, pageId);
   }
   await expectAt(page, lang, survey, 'finish');
   await expect(page.locator('.govuk-panel--confirmation')).toContainText(
@@ -173,7 +173,7 @@ function answersForPlan(survey: ResolvedSurvey, plan: Plan): Answers {
       continue;
     }
     saved = { ...saved, ...answersForPage(survey, current, saved, plan) };
-    pageId = current.submit ? 'finish' : nextPage(survey, pageId, saved);
+    pageId = current.submit ? 'finish' : pageAfter(plan, pageId);
   }
   return saved;
 }
