@@ -37,6 +37,8 @@ export default defineConfig({
     // scripts/size.ts reads which chunks a first question page loads from the manifest.
     manifest: true,
     rolldownOptions: {
+      // A table of plugin timings after each build is for whoever tunes the build, not for every run.
+      checks: { bundlerTimings: false },
       treeshake: {
         // yup's package.json does not declare itself side-effect free, so its whole module
         // graph would ship although the browser only calls the engine's `validatePage`

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import prettier from 'prettier';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SurveyDefinition } from '../../engine/types';
+import { definitionsPlugin } from '../../scripts/vite-plugin-definitions';
 
 const run = promisify(execFile);
 const temp = mkdtempSync(join(tmpdir(), 'validate-checks-'));
@@ -113,5 +114,26 @@ describe('validate content checks', { timeout: 60_000 }, () => {
         filepath: 'x.json',
       }),
     );
+  });
+});
+
+describe('the dev server', () => {
+  it('names the file and line of a definition that is not JSON', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plugin-json-'));
+    const file = join(dir, 'trailing.json');
+    writeFileSync(file, '{\n  "id": "trailing",\n  "pages": [],\n}\n');
+    const p = definitionsPlugin({ dir }) as unknown as Record<
+      string,
+      (...args: never[]) => unknown
+    >;
+    (p.configResolved as (config: { root: string }) => void)({ root: dir });
+    const error = vi.fn((message: string) => {
+      throw new Error(message);
+    });
+    const load = p.load as (this: unknown, id: string) => unknown;
+    expect(() => load.call({ error }, `${file}?import`)).toThrow(
+      /^trailing\.json:4:1 {2}\/ {2}Not valid JSON: Unexpected token }/,
+    );
+    rmSync(dir, { recursive: true });
   });
 });
