@@ -166,7 +166,11 @@ function allowedValues(field: ResolvedField): string {
   if (field.options)
     return field.options
       .map((o: Option) => {
-        const when = o.showWhen === undefined ? '' : ` (offered when ${describeRule(o.showWhen)})`;
+        const when = o.retired
+          ? ' (retired: no longer offered, kept for earlier answers)'
+          : o.showWhen === undefined
+            ? ''
+            : ` (offered when ${describeRule(o.showWhen)})`;
         return `${code(o.value)} ${o.label.en}${when}`;
       })
       .join('<br>');

@@ -1,6 +1,7 @@
 // Definition files must be formatted as prettier writes them: CI runs `prettier --check`, and an
 // editor should hear it from `npm run validate` with the line, not from a red build.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import type { DefinitionProblem } from '../engine/types';
 
@@ -20,7 +21,8 @@ export async function formatFiles(files: string[], fix: boolean): Promise<Defini
     const source = readFileSync(file, 'utf8');
     // A file outside the repository (a copy being checked) is held to the repository's settings.
     const config =
-      (await prettier.resolveConfig(file)) ?? (await prettier.resolveConfig('package.json'));
+      (await prettier.resolveConfig(file)) ??
+      (await prettier.resolveConfig(fileURLToPath(new URL('../package.json', import.meta.url))));
     const options = { ...config, filepath: file };
     let formatted: string;
     try {
