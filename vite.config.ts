@@ -3,10 +3,11 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { NodePackageImporter } from 'sass';
 import { definitionsPlugin } from './scripts/vite-plugin-definitions';
+import { devApiPlugin } from './scripts/vite-plugin-dev-api';
 import { precompressPlugin } from './scripts/vite-plugin-precompress';
 
 export default defineConfig({
-  plugins: [react(), definitionsPlugin(), precompressPlugin()],
+  plugins: [react(), definitionsPlugin(), devApiPlugin(), precompressPlugin()],
   resolve: {
     alias: {
       // Formik pulls in lodash's generic deep-clone machinery (about 5 KB gzip) to copy form
