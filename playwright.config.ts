@@ -48,6 +48,8 @@ export default defineConfig({
       // Dozens of journeys submit from one address within a minute.
       RATE_LIMIT_MAX: '0',
       LOG_LEVEL: 'warn',
+      // The editors' preview (tests/e2e/preview.spec.ts).
+      PREVIEW: 'true',
     },
   },
 });

@@ -3,10 +3,11 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { NodePackageImporter } from 'sass';
 import { definitionsPlugin } from './scripts/vite-plugin-definitions';
+import { devApiPlugin } from './scripts/vite-plugin-dev-api';
 import { precompressPlugin } from './scripts/vite-plugin-precompress';
 
 export default defineConfig({
-  plugins: [react(), definitionsPlugin(), precompressPlugin()],
+  plugins: [react(), definitionsPlugin(), devApiPlugin(), precompressPlugin()],
   resolve: {
     alias: {
       // Formik pulls in lodash's generic deep-clone machinery (about 5 KB gzip) to copy form
@@ -37,6 +38,8 @@ export default defineConfig({
     // scripts/size.ts reads which chunks a first question page loads from the manifest.
     manifest: true,
     rolldownOptions: {
+      // A table of plugin timings after each build is for whoever tunes the build, not for every run.
+      checks: { bundlerTimings: false },
       treeshake: {
         // yup's package.json does not declare itself side-effect free, so its whole module
         // graph would ship although the browser only calls the engine's `validatePage`

@@ -114,6 +114,7 @@ export function optionReveals(field: ResolvedField, option: Option): ResolvedFie
 
 /** Whether a field's own `showWhen` rule lets it show with these answers. */
 export function isShown(field: ResolvedField, answers: Answers): boolean {
+  if (field.retired) return false; // kept for the answers already given, no longer asked
   return field.showWhen === undefined || isTruthy(evaluate(field.showWhen, answers));
 }
 

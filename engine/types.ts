@@ -35,6 +35,8 @@ export interface Option {
   dividerBefore?: boolean;
   /** json-logic: the option is offered only while this is truthy (answers from earlier pages). */
   showWhen?: Rule;
+  /** No longer offered to respondents, but kept so earlier answers keep their own line in the figures. */
+  retired?: boolean;
 }
 
 export type FieldType = 'radios' | 'checkboxes' | 'textarea' | 'text' | 'email';
@@ -53,6 +55,8 @@ export interface SendRule {
 export interface Field {
   /** Answer name, from the catalogue in definitions/shared/shared.json `fields`. Unique in the survey. */
   name: string;
+  /** No longer asked, but kept so answers already given keep their question (validate --against). */
+  retired?: boolean;
   type: FieldType;
   label: Text;
   hint?: Text;

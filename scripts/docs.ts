@@ -2,6 +2,7 @@
 // through the survey and a data dictionary of what is asked and sent.
 //   npm run docs         write the files
 //   npm run docs:check   exit 1, naming the files, when the docs on disk are out of date
+//   --dir <folder> --out <folder>   another definitions folder and where its docs go
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -173,7 +174,11 @@ function allowedValues(field: ResolvedField): string {
   if (field.options)
     return field.options
       .map((o: Option) => {
-        const when = o.showWhen === undefined ? '' : ` (offered when ${describeRule(o.showWhen)})`;
+        const when = o.retired
+          ? ' (retired: no longer offered, kept for earlier answers)'
+          : o.showWhen === undefined
+            ? ''
+            : ` (offered when ${describeRule(o.showWhen)})`;
         return `${code(o.value)} ${o.label.en}${when}`;
       })
       .join('<br>');
@@ -358,17 +363,24 @@ export function staleDocs(docs: Map<string, string>): string[] {
     .map(([path]) => path);
 }
 
+/** The value after a flag, or the default when the flag is not given. */
+function option(args: string[], flag: string, fallback: string): string {
+  const at = args.indexOf(flag);
+  return at >= 0 ? (args[at + 1] ?? fallback) : fallback;
+}
+
 function main(args: string[]): number {
-  const docs = generateDocs();
+  const outDir = option(args, '--out', DOCS_DIR);
+  const docs = generateDocs(option(args, '--dir', 'definitions'), outDir);
   if (args.includes('--check')) {
     const stale = staleDocs(docs);
     if (stale.length === 0) return 0;
     console.error(`Out of date (run npm run docs): ${stale.join(', ')}`);
     return 1;
   }
-  mkdirSync(DOCS_DIR, { recursive: true });
+  mkdirSync(outDir, { recursive: true });
   for (const [path, text] of docs) writeFileSync(path, text);
-  console.log(`Wrote ${docs.size} files in ${DOCS_DIR}`);
+  console.log(`Wrote ${docs.size} files in ${outDir}`);
   return 0;
 }
 

@@ -21,7 +21,7 @@ interface Chunk {
   dynamicImports?: string[];
 }
 
-execSync('npx vite build', { stdio: 'inherit' });
+execSync('npx vite build --configLoader runner', { stdio: 'inherit' });
 const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, Chunk>;
 const gzipKb = (file: string) => gzipSync(readFileSync(join(DIST, file))).length / 1024;
 

@@ -1,9 +1,13 @@
 // Welsh review round trip.
-//   npm run translations:export [file.csv]   every { en, cy } string, for a translator to review
+//   npm run translations:export [file.csv] [--pending]   every { en, cy } string (or, with --pending,
+//                                 only the new and stale ones), each with its status, for a translator
 //   npm run translations:import file.csv     writes the reviewed Welsh back into the definitions
-// The import touches only the Welsh string values (the files' layout and key order stay as they are)
-// and records, per string, the English it was reviewed against, so that a later change to the
-// English shows up as a stale-Welsh warning in npm run validate.
+// Keys name pages, fields and options (engine/check/stale.ts), so a page moved between export and
+// import keeps its rows. The status column says `new` (never reviewed), `stale` (the English changed
+// after its review) or `reviewed`. The import records as reviewed only the rows whose Welsh the
+// translator changed or whose `reviewed` column they filled in (yes, y or x); it touches only the
+// Welsh string values, and records the English each was reviewed against, so that a later change
+// to the English shows up as a stale-Welsh warning in npm run validate.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,8 +21,12 @@ import {
 } from '../engine/check/stale';
 import { csvTable } from '../server/csv';
 
-export const COLUMNS = ['key', 'english', 'welsh', 'english_hash'] as const;
-export type Row = Record<(typeof COLUMNS)[number], string>;
+export const COLUMNS = ['key', 'status', 'english', 'welsh', 'reviewed', 'english_hash'] as const;
+/** The columns an import needs; `status` and `reviewed` may be absent (an older export). */
+const REQUIRED = ['key', 'english', 'welsh', 'english_hash'] as const;
+export type Row = Record<(typeof REQUIRED)[number], string> &
+  Partial<Record<'status' | 'reviewed', string>>;
+export type Status = 'new' | 'stale' | 'reviewed';
 
 // ---------------------------------------------------------------- CSV (RFC 4180)
 
@@ -26,7 +34,7 @@ export type Row = Record<(typeof COLUMNS)[number], string>;
 export function toCsv(rows: Row[]): string {
   return csvTable(
     COLUMNS,
-    rows.map((row) => COLUMNS.map((column) => row[column])),
+    rows.map((row) => COLUMNS.map((column) => row[column] ?? '')),
   );
 }
 
@@ -63,7 +71,7 @@ export function parseCsv(text: string): string[][] {
 /** The data rows of an exported (and edited) CSV, by column name, so column order does not matter. */
 export function readRows(csv: string): Row[] {
   const [header, ...records] = parseCsv(csv);
-  const missing = COLUMNS.filter((column) => !header?.includes(column));
+  const missing = REQUIRED.filter((column) => !header?.includes(column));
   if (!header || missing.length > 0)
     throw new Error(
       `The CSV has no ${missing.join(', ')} column: export it again with npm run translations:export`,
@@ -73,20 +81,35 @@ export function readRows(csv: string): Row[] {
     .map(
       (record) =>
         Object.fromEntries(
-          COLUMNS.map((column) => [column, record[header.indexOf(column)] ?? '']),
+          COLUMNS.filter((column) => header.includes(column)).map((column) => [
+            column,
+            record[header.indexOf(column)] ?? '',
+          ]),
         ) as Row,
     );
 }
 
 // ---------------------------------------------------------------- export
 
-export function exportRows(dir = 'definitions'): Row[] {
-  return definitionTexts(dir).map((text) => ({
-    key: text.key,
-    english: text.en,
-    welsh: text.cy,
-    english_hash: englishHash(text.en),
-  }));
+/** Every string with its review status; with `pending`, only the new and stale ones. */
+export function exportRows(dir = 'definitions', pending = false): Row[] {
+  const reviewed = readReviewed(dir);
+  const statusOf = (text: TextEntry): Status =>
+    reviewed[text.key] === undefined
+      ? 'new'
+      : reviewed[text.key] === englishHash(text.en)
+        ? 'reviewed'
+        : 'stale';
+  return definitionTexts(dir)
+    .map((text) => ({
+      key: text.key,
+      status: statusOf(text),
+      english: text.en,
+      welsh: text.cy,
+      reviewed: '',
+      english_hash: englishHash(text.en),
+    }))
+    .filter((row) => !pending || row.status !== 'reviewed');
 }
 
 // ---------------------------------------------------------------- import
@@ -94,7 +117,7 @@ export function exportRows(dir = 'definitions'): Row[] {
 export interface ImportResult {
   /** Strings whose Welsh changed in the files. */
   updated: number;
-  /** Strings recorded as reviewed (changed or confirmed as they were). */
+  /** Strings recorded as reviewed: changed, or marked reviewed by the translator. */
   reviewed: number;
   /** Rows not imported, with the reason. */
   rejected: { key: string; reason: string }[];
@@ -137,6 +160,9 @@ export function importRows(rows: Row[], dir = 'definitions'): ImportResult {
 
   for (const row of rows) {
     const text = texts.get(row.key);
+    // A row the translator neither changed nor marked was not reviewed: leave it as it is.
+    const marked = /^(y|yes|x|true)$/i.test(row.reviewed?.trim() ?? '');
+    if (text && row.welsh === text.cy && !marked) continue;
     const reason = rejection(row, text);
     if (reason || !text) {
       result.rejected.push({ key: row.key, reason: reason ?? '' });
@@ -169,11 +195,11 @@ export function importRows(rows: Row[], dir = 'definitions'): ImportResult {
 function main(args: string[]): number {
   const [command, file] = args;
   if (command === 'export') {
-    const out = file ?? 'translations.csv';
-    const rows = exportRows();
+    const out = file && file !== '--pending' ? file : 'translations.csv';
+    const rows = exportRows('definitions', args.includes('--pending'));
     writeFileSync(out, toCsv(rows));
     console.log(
-      `Wrote ${rows.length} strings to ${out}. Edit only the welsh column, then run npm run translations:import ${out}`,
+      `Wrote ${rows.length} strings to ${out}. Edit the welsh column (or put yes in reviewed to confirm it as it is), then run npm run translations:import ${out}`,
     );
     return 0;
   }

@@ -1,9 +1,11 @@
 // Checks every survey definition at dev start, on each edit, and at build: a broken definition
 // shows in the browser's error overlay in dev and fails the build. The checks (and ajv) run here,
 // in Node, and never reach the browser bundle.
+import { readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { checkAll, formatProblem, summary } from '../engine/check';
+import { parseSource } from '../engine/check/source';
 import type { DefinitionProblem } from '../engine/types';
 
 interface Report {
@@ -58,6 +60,14 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
 
   return {
     name: 'survey-definitions',
+    // Before Vite's own JSON loader, whose syntax error names no file ("File: [object Object]").
+    enforce: 'pre',
+    load(id) {
+      const file = id.split('?')[0]!;
+      if (!isDefinition(file)) return;
+      const parsed = parseSource(readFileSync(file, 'utf8'), relative(root, file));
+      if ('problem' in parsed) this.error(formatProblem(parsed.problem));
+    },
     configResolved(config) {
       root = config.root;
       dir = resolve(root, options.dir ?? 'definitions');

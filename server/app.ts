@@ -9,6 +9,7 @@ import { startRetention } from './retention';
 import { addSecurityHeaders } from './security';
 import fastifyCompress from '@fastify/compress';
 import { DRAFT_IDLE_MS } from './nojs/index';
+import { registerPreview } from './preview/index';
 import { registerPages } from './render';
 import { registerTeam } from './team/index';
 import { databaseRateStore, oldestLiveWindow, submissionCap } from './submissionCap';
@@ -56,6 +57,8 @@ export interface ServerOptions {
   /** How long `/readyz` waits for the database (default READY_TIMEOUT_MS). */
   readyTimeoutMs?: number;
   clock?: () => Date;
+  /** The editors' preview at /preview (PREVIEW=true); off by default. */
+  preview?: boolean;
 }
 
 export const DEFAULT_BODY_LIMIT = 32 * 1024;
@@ -162,6 +165,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // The deletion date shown on a response page.
     retentionMonths: months === false ? defaults.retentionMonths : months,
   });
+  if (options.preview)
+    registerPreview(app, { surveys, drafts: store.drafts, clock, distDir: options.staticDir });
   await registerPages(app, {
     root: options.staticDir ?? 'dist',
     serverEntry: options.serverEntry ?? 'dist-server/entry-server.js',

@@ -25,6 +25,8 @@ export interface ServerConfig {
   teamSecret?: string;
   /** Single sign-on with the organisation's OpenID Connect provider (OIDC_*); off when unset. */
   oidc?: OidcSettings;
+  /** The editors' preview at /preview (PREVIEW=true); off by default. */
+  preview: boolean;
 }
 
 /** false, or the proxies' addresses/CIDRs (never "trust every hop", never a bare hop count). */
@@ -68,6 +70,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     teamSecret: env.TEAM_SECRET || undefined,
     oidc: oidcFromEnv(env),
+    preview: env.PREVIEW === 'true',
   };
 }
 

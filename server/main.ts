@@ -30,6 +30,7 @@ export async function startServer(
     retentionMonths: config.retentionMonths,
     teamSecret: config.teamSecret,
     oidc: config.oidc,
+    preview: config.preview,
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,

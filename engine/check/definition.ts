@@ -1,5 +1,6 @@
 // Checking one definition: the JSON Schema first, then what a schema cannot say: the page
 // flow, answer names and references into the shared blocks.
+import { comparedValueFindings, unguardedBranchFindings, untranslatedFindings } from './content';
 import { surveyFieldFindings, sharedFindings } from './fields';
 import { flowFindings } from './flow';
 import { pagesOf } from './model';
@@ -81,7 +82,12 @@ export function checkDefinition(raw: unknown, ctx: CheckContext): DefinitionProb
       ...structureFindings(def, ctx.shared),
       ...flowFindings(pages, ctx.shared),
       ...surveyFieldFindings(def, pages, ctx.shared),
+      ...comparedValueFindings(pages, ctx.shared),
+      ...untranslatedFindings(def),
     ];
+    // Which pages are branch-only is only clear once the flow has no errors.
+    if (!findings.some((f) => (f.severity ?? 'error') === 'error'))
+      findings.push(...unguardedBranchFindings(pages));
   }
   return toProblems(findings, ctx.file, mapOf(ctx.source, ctx.file));
 }
@@ -97,6 +103,8 @@ export function checkDefinitionSchema(
 /** Checks definitions/shared/shared.json: its JSON Schema, then scales, patterns and page templates. */
 export function checkShared(raw: unknown, ctx: Omit<CheckContext, 'shared'>): DefinitionProblem[] {
   const schema = schemaFindings(raw, 'shared');
-  const findings = schema.length ? schema : sharedFindings(raw as SharedBlocks);
+  const findings = schema.length
+    ? schema
+    : [...sharedFindings(raw as SharedBlocks), ...untranslatedFindings(raw)];
   return toProblems(findings, ctx.file, mapOf(ctx.source, ctx.file));
 }

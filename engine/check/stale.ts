@@ -10,7 +10,12 @@ export const SHARED_FILE = 'shared/shared.json';
 /** Where the import records the English each Welsh string was reviewed against. */
 export const REVIEWED_FILE = 'translations/reviewed.json';
 
-/** One `{ en, cy }` in a definition file. The key is `<file>#<json pointer to the object>`. */
+/**
+ * One `{ en, cy }` in a definition file. The key is `<file>#<path>` where the path names each list
+ * item by its page id, field name or option value (`basic.json#/pages/q1/fields/whyDidYouApply/label`),
+ * not its position, so moving a page or removing an option leaves the other keys as they were.
+ * Items with no such name (paragraphs) keep their position. `pointer` is the JSON pointer in the file.
+ */
 export interface TextEntry {
   key: string;
   file: string;
@@ -39,20 +44,39 @@ function isText(node: unknown): node is { en: string; cy: string } {
   return keys.length === 2 && typeof en === 'string' && typeof cy === 'string';
 }
 
+/** A list item's own name: a page's id, a field's name, an option's value. */
+function nameOf(item: unknown): string | undefined {
+  if (item === null || typeof item !== 'object') return undefined;
+  const { id, name, value } = item as Record<string, unknown>;
+  const own = [id, name, value].find((v) => typeof v === 'string');
+  return own as string | undefined;
+}
+
 /** Every `{ en, cy }` object in parsed JSON, depth first in document order. */
 export function textsIn(data: unknown, file: string): TextEntry[] {
   const found: TextEntry[] = [];
-  const visit = (node: unknown, path: (string | number)[]): void => {
+  const visit = (node: unknown, path: (string | number)[], stable: string[]): void => {
     if (isText(node)) {
-      const at = pointer(...path);
-      found.push({ key: `${file}#${at}`, file, pointer: at, en: node.en, cy: node.cy });
+      found.push({
+        key: `${file}#${pointer(...stable)}`,
+        file,
+        pointer: pointer(...path),
+        en: node.en,
+        cy: node.cy,
+      });
       return;
     }
     if (node === null || typeof node !== 'object') return;
-    for (const [name, child] of Object.entries(node))
-      visit(child, [...path, Array.isArray(node) ? Number(name) : name]);
+    for (const [name, child] of Object.entries(node)) {
+      const list = Array.isArray(node);
+      visit(
+        child,
+        [...path, list ? Number(name) : name],
+        [...stable, list ? (nameOf(child) ?? name) : name],
+      );
+    }
   };
-  visit(data, []);
+  visit(data, [], []);
   return found;
 }
 

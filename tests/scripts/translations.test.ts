@@ -20,14 +20,23 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
 
-const KEY = 'pay-later.json#/pages/1/fields/0/label';
+const KEY = 'pay-later.json#/pages/q2/fields/howGetLink/label';
 
 describe('CSV', () => {
   it('quotes commas, quotes and line breaks (RFC 4180) and reads them back', () => {
     const rows: Row[] = [
-      { key: 'a.json#/x', english: 'Plain', welsh: 'Plaen', english_hash: 'abc' },
+      {
+        key: 'a.json#/x',
+        status: 'new',
+        english: 'Plain',
+        welsh: 'Plaen',
+        reviewed: '',
+        english_hash: 'abc',
+      },
       {
         key: 'a.json#/y',
+        status: 'stale',
+        reviewed: 'yes',
         english: 'Yes, "quoted"\r\nsecond line',
         welsh: 'Ie, "dyfynnwyd"\nail linell',
         english_hash: 'def',
@@ -67,7 +76,9 @@ describe('translation round trip', () => {
 
     const result = importRows(readRows(toCsv(edited)), dir);
 
-    expect(result).toEqual({ updated: 1, reviewed: rows.length, rejected: [] });
+    // Only the row the translator changed is recorded as reviewed, not all of them.
+    expect(result).toEqual({ updated: 1, reviewed: 1, rejected: [] });
+    expect(Object.keys(readReviewed(dir))).toEqual([KEY]);
     const after = readFileSync(file, 'utf8');
     expect(after).toBe(
       before.replace(
@@ -109,7 +120,10 @@ describe('translation round trip', () => {
 describe('stale Welsh', () => {
   it('warns only about reviewed strings whose English changed after the review', () => {
     expect(staleWelshProblems(dir)).toEqual([]); // nothing reviewed yet
-    importRows(exportRows(dir), dir);
+    importRows(
+      exportRows(dir).map((r) => ({ ...r, reviewed: 'yes' })),
+      dir,
+    );
     expect(staleWelshProblems(dir)).toEqual([]);
 
     const file = join(dir, 'pay-later.json');
@@ -137,9 +151,75 @@ describe('stale Welsh', () => {
 
     // Reviewing the Welsh again against the new English clears the warning.
     importRows(
-      exportRows(dir).filter((r) => r.key === KEY),
+      exportRows(dir)
+        .filter((r) => r.key === KEY)
+        .map((r) => ({ ...r, reviewed: 'y' })),
       dir,
     );
     expect(staleWelshProblems(dir)).toEqual([]);
+  });
+});
+
+describe('stable keys (issue 27 item 5)', () => {
+  const reorder = (file: string, change: (def: { pages: unknown[] }) => void) => {
+    const path = join(dir, file);
+    const def = JSON.parse(readFileSync(path, 'utf8')) as { pages: unknown[] };
+    change(def);
+    writeFileSync(path, JSON.stringify(def, null, 2) + '\n');
+  };
+
+  it('imports every row of an export after the pages are reordered', () => {
+    const rows = readRows(toCsv(exportRows(dir)));
+    // The translator works on the export while an editor moves basic's q4 before q3.
+    reorder('basic.json', (def) => def.pages.splice(2, 0, def.pages.splice(3, 1)[0]));
+    const edited = rows.map((r) => ({ ...r, welsh: `${r.welsh} (adolygwyd)` }));
+    const result = importRows(edited, dir);
+    expect(result.rejected).toEqual([]);
+    expect(result.updated).toBe(rows.length);
+    const after = new Map(exportRows(dir).map((r) => [r.key, r.welsh]));
+    for (const row of edited) expect(after.get(row.key), row.key).toBe(row.welsh);
+  });
+
+  it('raises no stale warning on other strings when an option is removed', () => {
+    importRows(
+      exportRows(dir).map((r) => ({ ...r, reviewed: 'x' })),
+      dir,
+    );
+    reorder('basic.json', (def) => {
+      const q1 = def.pages[0] as { fields: { options: { value: string }[] }[] };
+      q1.fields[0]!.options = q1.fields[0]!.options.filter((o) => o.value !== 'Job');
+    });
+    expect(staleWelshProblems(dir)).toEqual([]);
+  });
+
+  it('marks new, stale and reviewed strings and exports only the pending ones on request', () => {
+    const all = exportRows(dir);
+    expect(new Set(all.map((r) => r.status))).toEqual(new Set(['new']));
+    importRows(
+      all.filter((r) => r.key.startsWith('basic.json#')).map((r) => ({ ...r, reviewed: 'yes' })),
+      dir,
+    );
+    const file = join(dir, 'basic.json');
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8').replace(
+        'Why did you apply for a basic DBS check?',
+        'Why did you ask for a basic DBS check?',
+      ),
+    );
+    const rows = exportRows(dir);
+    const status = (key: string) => rows.find((r) => r.key === key)!.status;
+    expect(status('basic.json#/pages/q1/fields/whyDidYouApply/label')).toBe('stale');
+    expect(status('basic.json#/title')).toBe('reviewed');
+    expect(status(KEY)).toBe('new');
+    const pending = exportRows(dir, true);
+    expect(pending.every((r) => r.status !== 'reviewed')).toBe(true);
+    expect(pending.length).toBe(rows.filter((r) => r.status !== 'reviewed').length);
+    expect(pending.map((r) => r.key)).toContain('basic.json#/pages/q1/fields/whyDidYouApply/label');
+    expect(
+      toCsv(pending)
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')[0],
+    ).toBe('key,status,english,welsh,reviewed,english_hash');
   });
 });

@@ -1,0 +1,36 @@
+// The feedback API and the editors' preview for `npm run dev`, where Vite serves the app: without
+// them the last page of a survey could not send ("Sorry, there is a problem with the service").
+// The same route code as the real server, with the local store in DATA_DIR and no rate limit.
+// Not through ./app: that brings the page renderer, which needs the built app.
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadSurveys } from '../engine/check/load';
+import { configFromEnv } from './config';
+import { registerFeedback } from './feedback';
+import { registerPreview } from './preview/index';
+import { openStore } from './storage/index';
+import { submissionCap } from './submissionCap';
+
+export async function devApi(definitionsDir = 'definitions'): Promise<FastifyInstance> {
+  const config = configFromEnv();
+  const { surveys } = loadSurveys(definitionsDir); // the dev overlay reports broken ones
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const bodyLimit = 32 * 1024; // as server/app.ts
+  const app = Fastify({ bodyLimit });
+  await app.register(fastifyRateLimit, { global: false });
+  const clock = () => new Date();
+  registerFeedback(app, {
+    paths: [config.feedbackPath],
+    surveys,
+    store,
+    apiKeys: config.apiKeys,
+    bodyLimit,
+    rateLimit: false,
+    cap: submissionCap(store.limits, false, clock),
+    clock,
+  });
+  registerPreview(app, { surveys, drafts: store.drafts, clock });
+  app.addHook('onClose', () => store.close());
+  await app.ready();
+  return app;
+}
