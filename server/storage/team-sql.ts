@@ -169,7 +169,7 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
   }
   if (filter.text) {
     // Values only: a key such as "email" is not a match.
-    const search = answersContain(sql.dialect, filter.text, filter.textIn);
+    const search = answersContain(sql.dialect, filter.text, filter.textIn, filter.textNotIn);
     parts.push(search.clause);
     params.push(...search.params);
   }

@@ -84,6 +84,8 @@ export interface FeedbackFilter {
   /** Case-insensitive substring of any answer, or of the answer to `textIn` when given. */
   text?: string;
   textIn?: string;
+  /** Answer fields the text search leaves out (a viewer's search skips contact details). */
+  textNotIn?: string[];
   tagId?: string;
 }
 

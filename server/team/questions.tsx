@@ -11,6 +11,7 @@ import { withLang } from './layout';
 import { dateRange } from './overview';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
+import { roleFilter } from './responses';
 import { searchTerm } from './search';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
@@ -180,7 +181,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
         body = <Distribution lang={lang} q={figures} id="chart" />;
       } else {
         const [other, value] = (q.answer ?? '').split(':');
-        const filter = {
+        const unchecked = {
           surveyId: survey.id,
           ...range,
           anyOf: [field.name],
@@ -189,6 +190,8 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
           answers:
             other && value !== undefined && /^\w+$/.test(other) ? { [other]: value } : undefined,
         };
+        const allowed = await roleFilter(request, ctx, unchecked, q);
+        const filter = allowed.filter;
         const total = await ctx.store.countFeedback(filter);
         const { page, pages, limit, offset } = pageOf(total, TEXT_PAGE_SIZE, q.page);
         const records = await ctx.store.findFeedback(filter, { limit, offset });
@@ -201,7 +204,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
             total={total}
             page={page}
             pages={pages}
-            q={q}
+            q={allowed.q}
           />
         );
       }

@@ -109,7 +109,10 @@ export interface ListProps {
   pages: number;
   /** Links keep the filter: the query string without `page`. */
   filterQuery: string;
+  /** Analysts and admins: the export link, and the filter by contact details. */
   canExport: boolean;
+  /** Parts of the filter the member's role may not use, left out (a notice says so). */
+  refused?: boolean;
 }
 
 export function ResponseList(props: ListProps) {
@@ -150,26 +153,28 @@ export function ResponseList(props: ListProps) {
                 { value: 'unknown', text: t('unknown') },
               ]}
             />
-            <div className="govuk-form-group">
-              <div
-                className="govuk-checkboxes govuk-checkboxes--small"
-                data-module="govuk-checkboxes"
-              >
-                <div className="govuk-checkboxes__item">
-                  <input
-                    className="govuk-checkboxes__input"
-                    id="contact"
-                    name="contact"
-                    type="checkbox"
-                    value="yes"
-                    defaultChecked={q.contact === 'yes'}
-                  />
-                  <label className="govuk-label govuk-checkboxes__label" htmlFor="contact">
-                    {t('wantsContact')}
-                  </label>
+            {props.canExport && (
+              <div className="govuk-form-group">
+                <div
+                  className="govuk-checkboxes govuk-checkboxes--small"
+                  data-module="govuk-checkboxes"
+                >
+                  <div className="govuk-checkboxes__item">
+                    <input
+                      className="govuk-checkboxes__input"
+                      id="contact"
+                      name="contact"
+                      type="checkbox"
+                      value="yes"
+                      defaultChecked={q.contact === 'yes'}
+                    />
+                    <label className="govuk-label govuk-checkboxes__label" htmlFor="contact">
+                      {t('wantsContact')}
+                    </label>
+                  </div>
                 </div>
               </div>
-            </div>
+            )}
             {scaleQuestions.length > 0 && (
               <Select
                 id="answer"
@@ -203,6 +208,7 @@ export function ResponseList(props: ListProps) {
           </form>
         </div>
         <div className="govuk-grid-column-two-thirds">
+          {props.refused && <div className="govuk-inset-text">{t('personalFilterRefused')}</div>}
           <p className="govuk-body">{responsesFound(lang, props.total)}</p>
           {props.canExport && props.total > 0 && (
             <p className="govuk-body">

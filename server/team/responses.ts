@@ -8,7 +8,7 @@ import type { FeedbackFilter } from '../storage/team-types';
 import { form, langOf, query, type TeamContext } from './context';
 import { withLang } from './layout';
 import { day } from './overview';
-import { contactFields, maskPersonalData } from './privacy';
+import { allowedFilter, contactFields, maskPersonalData } from './privacy';
 import { ConfirmDelete, ResponseList, ResponsePage } from './responses-pages';
 import { pageOf } from './pagination';
 import { hasRole } from './session';
@@ -40,6 +40,28 @@ export function filterOf(q: Record<string, string | undefined>, ctx: TeamContext
   return filter;
 }
 
+/**
+ * The filter as the member's role allows it (server/team/privacy.ts), with the query's refused
+ * parts removed so the page does not show them back either; a search or filter by personal
+ * data by an analyst or admin is audited, naming the parts, not the values.
+ */
+export async function roleFilter(
+  request: FastifyRequest,
+  ctx: TeamContext,
+  filter: FeedbackFilter,
+  q: Record<string, string | undefined>,
+): Promise<{ filter: FeedbackFilter; q: Record<string, string | undefined>; refused: boolean }> {
+  const allowed = allowedFilter(filter, request.team!.member.role, ctx.surveys.values());
+  const kept = { ...q };
+  for (const part of allowed.refused) delete kept[part];
+  if (allowed.personal.length) {
+    const answer = Object.keys(filter.answers ?? {}).join(',');
+    const parts = allowed.personal.map((p) => (p === 'answer' ? `answer=${answer}` : p));
+    await ctx.audit(request, 'search-personal', parts.join('; '));
+  }
+  return { filter: allowed.filter, q: kept, refused: allowed.refused.length > 0 };
+}
+
 /** The query string of the filter alone (no page, no language), for links. */
 function filterQuery(q: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
@@ -51,8 +73,8 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
   const { store } = ctx;
 
   team.get('/team/responses', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
-    const q = query(request);
-    const filter = filterOf(q, ctx);
+    const allowed = await roleFilter(request, ctx, filterOf(query(request), ctx), query(request));
+    const { filter, q } = allowed;
     const total = await store.countFeedback(filter);
     const { page, pages, limit, offset } = pageOf(total, PAGE_SIZE, q.page);
     const records = await store.findFeedback(filter, { limit, offset });
@@ -71,6 +93,7 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
         pages,
         filterQuery: filterQuery(q),
         canExport: hasRole(request.team!.member, 'analyst'),
+        refused: allowed.refused,
       }),
     });
   });
@@ -165,7 +188,12 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
   );
 
   team.get('/team/export.csv', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
-    const filter = filterOf(query(request), ctx);
+    const { filter } = await roleFilter(
+      request,
+      ctx,
+      filterOf(query(request), ctx),
+      query(request),
+    );
     const records = await store.findFeedback(filter, {
       limit: Number.MAX_SAFE_INTEGER,
       offset: 0,

@@ -234,6 +234,14 @@ const TEXT = {
   auditReveal: { en: 'Showed hidden personal data', cy: 'Dangos data personol oedd wedi’i guddio' },
   auditDelete: { en: 'Deleted a response', cy: 'Dileu ymateb' },
   auditExport: { en: 'Downloaded responses as CSV', cy: 'Lawrlwytho ymatebion fel CSV' },
+  auditSearchPersonal: {
+    en: 'Searched or filtered by personal data',
+    cy: 'Wedi chwilio neu hidlo yn ôl data personol',
+  },
+  personalFilterRefused: {
+    en: 'Your role cannot search or filter by contact details or personal data, so that part of the filter was not used.',
+    cy: 'Ni all eich rôl chwilio na hidlo yn ôl manylion cyswllt neu ddata personol, felly ni ddefnyddiwyd y rhan honno o’r hidlydd.',
+  },
 } satisfies Record<string, Record<UiLang, string>>;
 
 export type TextKey = keyof typeof TEXT;
@@ -282,6 +290,7 @@ const AUDIT_ACTIONS: Record<string, TextKey> = {
   reveal: 'auditReveal',
   delete: 'auditDelete',
   export: 'auditExport',
+  'search-personal': 'auditSearchPersonal',
 };
 const WITH_ROLE: Record<string, TextKey> = {
   invite: 'auditInvite',
