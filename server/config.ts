@@ -21,6 +21,8 @@ export interface ServerConfig {
   teamSecret?: string;
   /** Single sign-on with the organisation's OpenID Connect provider (OIDC_*); off when unset. */
   oidc?: OidcSettings;
+  /** The service's public origin (PUBLIC_URL): invitation links, the passkey origin and relying party. */
+  publicUrl: string;
 }
 
 /** false, or the proxies' addresses/CIDRs (never "trust every hop", never a bare hop count). */
@@ -51,7 +53,41 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logLevel: env.LOG_LEVEL || 'info',
     teamSecret: env.TEAM_SECRET || undefined,
     oidc: oidcFromEnv(env),
+    publicUrl: parsePublicUrl(
+      env.PUBLIC_URL,
+      env.NODE_ENV === 'production',
+      integer(env.PORT, 3000),
+    ),
   };
+}
+
+/**
+ * The origin the service gives out in links and checks passkeys against: never taken from a
+ * request's Host or X-Forwarded-* headers, which anyone can set. Required in production.
+ */
+export function parsePublicUrl(
+  value: string | undefined,
+  production: boolean,
+  port: number,
+): string {
+  if (!value) {
+    if (production)
+      throw new Error(
+        'PUBLIC_URL must be set when NODE_ENV=production (the origin of invitation links and passkeys, such as https://feedback.example.gov.uk)',
+      );
+    return `http://localhost:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL: "${value}" is not an address`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash)
+    throw new Error(
+      'PUBLIC_URL must be the service’s origin only, such as https://feedback.example.gov.uk',
+    );
+  return url.origin;
 }
 
 /** The configured keys; the development key only outside production. */

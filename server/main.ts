@@ -27,6 +27,7 @@ export async function startServer(
     retentionMonths: config.retentionMonths,
     teamSecret: config.teamSecret,
     oidc: config.oidc,
+    publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,

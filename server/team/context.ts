@@ -12,6 +12,8 @@ export interface TeamContext {
   scales: Scales;
   clock: () => Date;
   retentionMonths: number;
+  /** The public origin (PUBLIC_URL), for the links the team area gives out. */
+  publicUrl: string;
   /** Sends a whole team page. */
   render(
     request: FastifyRequest,

@@ -40,8 +40,8 @@ export interface TeamOptions {
   distDir?: string;
   /** Signs WebAuthn challenges; set TEAM_SECRET to the same value on every instance. */
   secret?: string;
-  /** The public origin, when behind a proxy that changes Host. */
-  origin?: string;
+  /** The public origin (PUBLIC_URL): invitation links, the passkey origin and relying party. */
+  origin: string;
   /** How long feedback is kept (for the deletion date on a response); default RETENTION_MONTHS. */
   /** Months feedback is kept, for the deletion date shown (default 3). */
   retentionMonths?: number;
@@ -118,6 +118,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     scales: (sharedJson as unknown as { scales: Scales }).scales,
     clock,
     retentionMonths: options.retentionMonths ?? 3,
+    publicUrl: options.origin,
     render,
     allow,
     audit: (request: FastifyRequest, action: string, target: string | null = null) =>

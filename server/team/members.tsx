@@ -259,7 +259,7 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     )
       return membersPage(request, reply);
     const path = await invite(store, email, role as Role, ctx.clock(), request.team!.member.id);
-    return membersPage(request, reply, `${request.protocol}://${request.host}${path}`);
+    return membersPage(request, reply, new URL(path, ctx.publicUrl).href);
   });
 
   team.post<{ Params: { id: string } }>(

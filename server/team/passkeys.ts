@@ -22,8 +22,8 @@ export interface PasskeyOptions {
   store: TeamStore;
   clock: () => Date;
   secret: Buffer;
-  /** The site's origin, e.g. https://feedback.example.gov.uk; default: the request's own. */
-  origin?: string;
+  /** The site's origin (PUBLIC_URL), e.g. https://feedback.example.gov.uk; never the request's. */
+  origin: string;
 }
 
 function challenge(secret: Buffer, now: Date): Uint8Array<ArrayBuffer> {
@@ -40,8 +40,9 @@ function challengeIsOurs(secret: Buffer, now: Date, encoded: string): boolean {
   return timingSafeEqual(mac, bytes.subarray(24)) && body.readBigUInt64BE(16) > now.getTime();
 }
 
-function site(request: FastifyRequest, origin?: string) {
-  const url = new URL(origin ?? `${request.protocol}://${request.host}`);
+/** The origin and relying party id, from configuration only (a request's Host can be forged). */
+function site(origin: string) {
+  const url = new URL(origin);
   return { origin: url.origin, rpID: url.hostname };
 }
 
@@ -73,7 +74,7 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
     const invitation = await store.invitation(sha256(String(body(request).token ?? '')));
     if (!invitation || invitation.used || invitation.expires <= clock())
       return reply.code(403).send({});
-    const { rpID } = site(request, options.origin);
+    const { rpID } = site(options.origin);
     return generateRegistrationOptions({
       rpName: RP_NAME,
       rpID,
@@ -90,7 +91,7 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
     const tokenHash = sha256(String(token ?? ''));
     const invitation = await store.invitation(tokenHash);
     if (!invitation) return reply.code(403).send({});
-    const { origin, rpID } = site(request, options.origin);
+    const { origin, rpID } = site(options.origin);
     const check = challengeCheck(secret, clock);
     const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -122,8 +123,8 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
     return { redirect: '/team' };
   });
 
-  app.post('/team/sign-in/options', async (request) => {
-    const { rpID } = site(request, options.origin);
+  app.post('/team/sign-in/options', async () => {
+    const { rpID } = site(options.origin);
     return generateAuthenticationOptions({
       rpID,
       userVerification: 'required',
@@ -136,7 +137,7 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
     const stored =
       typeof response?.id === 'string' ? await store.credential(response.id) : undefined;
     if (!response || !stored) return reply.code(403).send({});
-    const { origin, rpID } = site(request, options.origin);
+    const { origin, rpID } = site(options.origin);
     const check = challengeCheck(secret, clock);
     const result = await verifyAuthenticationResponse({
       response,

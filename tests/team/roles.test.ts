@@ -6,8 +6,8 @@ import { buildServer } from '../../server/app';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
-import { csrfToken, sha256 } from '../../server/team/session';
 import { API_KEY, teamServerOptions, validBody } from '../server/fixtures';
+import { signedIn } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
@@ -39,25 +39,7 @@ async function setup() {
   });
 }
 
-async function as(role: Role) {
-  const member = await store.team.addMember(`${role}@example.gov.uk`, role, now);
-  const id = `session-${role}`;
-  await store.team.addSession({
-    idHash: sha256(id),
-    memberId: member.id,
-    created: now,
-    lastSeen: now,
-  });
-  const cookie = `team_session=${id}`;
-  return {
-    member,
-    get: async (url: string) => {
-      const response = await app.inject({ method: 'GET', url, headers: { cookie } });
-      // The session's CSRF token is the only part of a page that may differ.
-      return { status: response.statusCode, body: response.body.replaceAll(csrfToken(id), 'CSRF') };
-    },
-  };
-}
+const as = (role: Role) => signedIn(app, store, role, now);
 
 describe("a viewer's searches and filters", () => {
   it.each([
