@@ -4,6 +4,7 @@ import { DRAFTS_MIGRATION, draftStore } from './drafts';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION } from './tally-sql';
 import {
+  AUDIT_ACTOR_MIGRATION,
   feedbackRecord,
   LANG_MIGRATION,
   teamStore,
@@ -33,6 +34,7 @@ const MIGRATIONS = [
   POSTGRES_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
   ANSWER_TEXT_MIGRATION,
+  AUDIT_ACTOR_MIGRATION,
 ];
 
 /**

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import {
+  AUDIT_ACTOR_MIGRATION,
   feedbackRecord,
   LANG_MIGRATION,
   teamStore,
@@ -33,6 +34,7 @@ const MIGRATIONS = [
   SSO_PENDING_MIGRATION,
   SQLITE_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
+  AUDIT_ACTOR_MIGRATION,
 ];
 
 interface Row {

@@ -107,6 +107,12 @@ export const SSO_PENDING_MIGRATION = `CREATE TABLE team_sso_pending (
  */
 export const SSO_SESSION_MIGRATION = `ALTER TABLE team_session ADD COLUMN sso INTEGER NOT NULL DEFAULT 0;`;
 
+/**
+ * Migration: who did it, as they were then (their email address), so the audit log still names
+ * a member after they are removed or their address changes.
+ */
+export const AUDIT_ACTOR_MIGRATION = `ALTER TABLE team_audit ADD COLUMN actor TEXT;`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface FeedbackRow {
@@ -273,6 +279,36 @@ export function teamStore(sql: Sql): TeamStore {
         }
       );
     },
+    async pendingInvitations(now) {
+      const rows = await sql.all<{
+        token_hash: string;
+        email: string;
+        role: Role;
+        expires: string;
+      }>(
+        'SELECT token_hash, email, role, expires FROM team_invitation WHERE used = 0 AND expires > ? ORDER BY expires',
+        [now.toISOString()],
+      );
+      return rows.map((r) => ({
+        tokenHash: r.token_hash,
+        email: r.email,
+        role: r.role,
+        expires: new Date(r.expires),
+        used: false,
+      }));
+    },
+    async withdrawInvitation(tokenHash) {
+      const changed = await sql.run(
+        'DELETE FROM team_invitation WHERE token_hash = ? AND used = 0',
+        [tokenHash],
+      );
+      return changed === 1;
+    },
+    async cancelInvitations(email) {
+      return sql.run('DELETE FROM team_invitation WHERE email = ? AND used = 0', [
+        email.toLowerCase(),
+      ]);
+    },
     async useInvitation(tokenHash, now) {
       // One statement, so two enrolments racing for the same link cannot both win.
       const changed = await sql.run(
@@ -367,12 +403,10 @@ export function teamStore(sql: Sql): TeamStore {
     },
 
     async audit(e) {
-      await sql.run('INSERT INTO team_audit (member_id, action, at, target) VALUES (?, ?, ?, ?)', [
-        e.memberId,
-        e.action,
-        e.at.toISOString(),
-        e.target,
-      ]);
+      await sql.run(
+        'INSERT INTO team_audit (member_id, action, at, target, actor) VALUES (?, ?, ?, ?, ?)',
+        [e.memberId, e.action, e.at.toISOString(), e.target, e.actor ?? null],
+      );
     },
     async auditLog({ limit, offset }) {
       const rows = await sql.all<{
@@ -380,12 +414,14 @@ export function teamStore(sql: Sql): TeamStore {
         action: string;
         at: string;
         target: string | null;
+        actor: string | null;
       }>('SELECT * FROM team_audit ORDER BY at DESC LIMIT ? OFFSET ?', [limit, offset]);
       return rows.map((r): AuditEntry => ({
         memberId: r.member_id,
         action: r.action,
         at: new Date(r.at),
         target: r.target,
+        actor: r.actor ?? undefined,
       }));
     },
     async purgeAudit(cutoff) {

@@ -61,6 +61,8 @@ export interface AuditEntry {
   action: string;
   at: Date;
   target: string | null;
+  /** The member's email address when it was done (they may since have been removed). */
+  actor?: string;
 }
 
 export interface Tag {
@@ -117,6 +119,12 @@ export interface TeamStore {
   invitation(tokenHash: string): Promise<Invitation | undefined>;
   /** Marks an unused, unexpired invitation used; false when it was not (so it works only once). */
   useInvitation(tokenHash: string, now: Date): Promise<boolean>;
+  /** Invitations not used and not expired, soonest to expire first. */
+  pendingInvitations(now: Date): Promise<Invitation[]>;
+  /** Deletes an unused invitation; false when there was none. */
+  withdrawInvitation(tokenHash: string): Promise<boolean>;
+  /** Deletes every unused invitation for this email address; resolves to how many. */
+  cancelInvitations(email: string): Promise<number>;
 
   addSession(session: Session): Promise<void>;
   session(idHash: string): Promise<Session | undefined>;

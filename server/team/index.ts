@@ -122,7 +122,13 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     render,
     allow,
     audit: (request: FastifyRequest, action: string, target: string | null = null) =>
-      store.audit({ memberId: request.team?.member.id ?? null, action, at: clock(), target }),
+      store.audit({
+        memberId: request.team?.member.id ?? null,
+        actor: request.team?.member.email,
+        action,
+        at: clock(),
+        target,
+      }),
   };
 
   await app.register(async (team) => {

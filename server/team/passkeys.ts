@@ -107,6 +107,9 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
       !(await store.useInvitation(tokenHash, clock()))
     )
       return reply.code(403).send({});
+    // Any other link for this address is spent with this one: an older one kept could later
+    // give back a role the member has since lost.
+    await store.cancelInvitations(invitation.email);
     const existing = await store.memberByEmail(invitation.email);
     const member = existing ?? (await store.addMember(invitation.email, invitation.role, clock()));
     if (existing) await store.setRole(existing.id, invitation.role);
@@ -118,7 +121,13 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
       counter: credential.counter,
       transports: credential.transports ?? [],
     });
-    await store.audit({ memberId: member.id, action: 'enrol', at: clock(), target: null });
+    await store.audit({
+      memberId: member.id,
+      actor: member.email,
+      action: 'enrol',
+      at: clock(),
+      target: null,
+    });
     await startSession(store, request, reply, member.id, clock());
     return { redirect: '/team' };
   });

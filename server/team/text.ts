@@ -234,6 +234,21 @@ const TEXT = {
   auditReveal: { en: 'Showed hidden personal data', cy: 'Dangos data personol oedd wedi’i guddio' },
   auditDelete: { en: 'Deleted a response', cy: 'Dileu ymateb' },
   auditExport: { en: 'Downloaded responses as CSV', cy: 'Lawrlwytho ymatebion fel CSV' },
+  thereIsAProblem: { en: 'There is a problem', cy: 'Mae problem' },
+  errorPrefix: { en: 'Error', cy: 'Gwall' },
+  inviteEmailError: {
+    en: 'Enter an email address in the correct format, like name@example.com',
+    cy: 'Rhowch gyfeiriad e-bost yn y fformat cywir, fel enw@enghraifft.com',
+  },
+  inviteRoleError: { en: 'Select a role', cy: 'Dewiswch rôl' },
+  chooseRole: { en: 'Select a role', cy: 'Dewiswch rôl' },
+  pendingInvitations: { en: 'Invitations not yet used', cy: 'Gwahoddiadau heb eu defnyddio eto' },
+  expires: { en: 'Expires', cy: 'Yn dod i ben' },
+  withdraw: { en: 'Withdraw', cy: 'Tynnu’n ôl' },
+  auditWithdrawInvite: {
+    en: 'Withdrew an enrolment link (role: {role})',
+    cy: 'Wedi tynnu dolen gofrestru’n ôl (rôl: {role})',
+  },
   auditSearchPersonal: {
     en: 'Searched or filtered by personal data',
     cy: 'Wedi chwilio neu hidlo yn ôl data personol',
@@ -294,6 +309,7 @@ const AUDIT_ACTIONS: Record<string, TextKey> = {
 };
 const WITH_ROLE: Record<string, TextKey> = {
   invite: 'auditInvite',
+  'withdraw-invite': 'auditWithdrawInvite',
   role: 'auditRole',
   'sso-join': 'auditSsoJoin',
   'sso-role': 'auditSsoRole',
