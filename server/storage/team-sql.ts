@@ -436,6 +436,9 @@ export function teamStore(sql: Sql): TeamStore {
     async listTags() {
       return sql.all<Tag>('SELECT id, name FROM team_tag ORDER BY lower(name), name');
     },
+    async renameTag(id, name) {
+      return (await sql.run('UPDATE team_tag SET name = ? WHERE id = ?', [name.trim(), id])) === 1;
+    },
     async removeTag(id) {
       await sql.run('DELETE FROM team_response_tag WHERE tag_id = ?', [id]);
       await sql.run('DELETE FROM team_tag WHERE id = ?', [id]);

@@ -153,6 +153,8 @@ export interface TeamStore {
 
   addTag(name: string): Promise<Tag>;
   listTags(): Promise<Tag[]>;
+  /** Renames a tag; false when there is no such tag. */
+  renameTag(id: string, name: string): Promise<boolean>;
   removeTag(id: string): Promise<void>;
   tag(feedbackId: string, tagId: string): Promise<void>;
   untag(feedbackId: string, tagId: string): Promise<void>;

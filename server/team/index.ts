@@ -94,11 +94,17 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     const signedIn = await currentSession(store, request, clock());
     if (!signedIn) return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
     request.team = signedIn;
+    // Refusals are recorded with the address asked for (never its query: it may hold a search).
+    const refused = (why: string) => audit(request, `refused:${why}`, path(request));
     if (request.method === 'POST') {
       const csrf = (request.body as Record<string, unknown> | undefined)?.csrf;
-      if (!csrfMatches(signedIn.sessionId, csrf)) return reply.code(403).send('Forbidden');
+      if (!csrfMatches(signedIn.sessionId, csrf)) {
+        await refused('csrf');
+        return reply.code(403).send('Forbidden');
+      }
     }
     if (!hasRole(signedIn.member, role)) {
+      await refused('role');
       const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
       return render(
         request,
@@ -112,6 +118,16 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     }
   };
 
+  const audit: TeamContext['audit'] = (request, action, target = null) =>
+    store.audit({
+      memberId: request.team?.member.id ?? null,
+      actor: request.team?.member.email,
+      action,
+      at: clock(),
+      target,
+    });
+  const path = (request: FastifyRequest) => request.url.split('?')[0]!;
+
   const ctx: TeamContext = {
     store,
     surveys: options.surveys,
@@ -121,14 +137,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     publicUrl: options.origin,
     render,
     allow,
-    audit: (request: FastifyRequest, action: string, target: string | null = null) =>
-      store.audit({
-        memberId: request.team?.member.id ?? null,
-        actor: request.team?.member.email,
-        action,
-        at: clock(),
-        target,
-      }),
+    audit,
   };
 
   await app.register(async (team) => {
@@ -200,6 +209,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     });
 
     team.post('/team/sign-out', { preHandler: allow('viewer') }, async (request, reply) => {
+      await audit(request, 'sign-out');
       const ended = await endSession(store, request, reply);
       // A session from single sign-on is also ended at the provider, or the next "Sign in with
       // your organisation account" on this computer could go straight through.

@@ -6,6 +6,7 @@ import { form, langOf, query, type TeamContext } from './context';
 import { weekStart } from './figures';
 import { withLang } from './layout';
 import { invite, ROLES } from './invite';
+import { hasRole } from './session';
 import { Table } from './table';
 import { auditText, formatDate, text, type TextKey, type UiLang } from './text';
 
@@ -267,14 +268,51 @@ function Tags(props: {
         <Table
           caption={t('tags')}
           captionSize="hidden"
-          columns={[{ heading: t('tag') }, { heading: t('responses'), numeric: true }]}
-          rows={props.tags.map((tag) => ({
+          columns={[
+            { heading: t('tag') },
+            { heading: t('responses'), numeric: true },
+            ...(props.canEdit ? [{ heading: t('actions') }] : []),
+          ]}
+          rows={props.tags.map((tag, i) => ({
             key: tag.id,
             cells: [
               <a className="govuk-link" href={withLang(`/team/responses?tag=${tag.id}`, lang)}>
                 {tag.name}
               </a>,
               props.counts.get(tag.id) ?? 0,
+              ...(props.canEdit
+                ? [
+                    <>
+                      <form method="post" action={withLang(`/team/tags/${tag.id}/rename`, lang)}>
+                        <input type="hidden" name="csrf" value={props.csrf} />
+                        <div className="govuk-form-group">
+                          <label className="govuk-label" htmlFor={`rename-${i}`}>
+                            {t('newNameFor')} {tag.name}
+                          </label>
+                          <input
+                            className="govuk-input govuk-input--width-10"
+                            id={`rename-${i}`}
+                            name="name"
+                            type="text"
+                            maxLength={40}
+                            defaultValue={tag.name}
+                          />
+                        </div>
+                        <Button classes="govuk-button--secondary">
+                          {t('renameTag')}
+                          <span className="govuk-visually-hidden"> {tag.name}</span>
+                        </Button>
+                      </form>
+                      <form method="post" action={withLang(`/team/tags/${tag.id}/delete`, lang)}>
+                        <input type="hidden" name="csrf" value={props.csrf} />
+                        <Button classes="govuk-button--warning">
+                          {t('deleteTag')}
+                          <span className="govuk-visually-hidden"> {tag.name}</span>
+                        </Button>
+                      </form>
+                    </>,
+                  ]
+                : []),
             ],
           }))}
         />
@@ -469,18 +507,53 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
           tags={tags}
           counts={counts}
           csrf={request.team!.csrf}
-          canEdit
+          canEdit={hasRole(request.team!.member, 'analyst')}
         />
       ),
     });
   });
 
-  team.post('/team/tags', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+  // Tags are made, renamed and deleted by analysts and admins, who can also change them later.
+  const tagName = async (request: FastifyRequest) => {
     const name = form(request).name;
-    if (typeof name === 'string' && name.trim() && name.length <= 40) {
-      const exists = (await store.listTags()).some((tag) => tag.name === name.trim());
-      if (!exists) await store.addTag(name);
+    if (typeof name !== 'string' || !name.trim() || name.length > 40) return undefined;
+    const taken = (await store.listTags()).some((tag) => tag.name === name.trim());
+    return taken ? undefined : name.trim();
+  };
+  const toTags = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.redirect(withLang('/team/tags', langOf(request)), 303);
+
+  team.post('/team/tags', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
+    const name = await tagName(request);
+    if (name) {
+      await store.addTag(name);
+      await ctx.audit(request, 'tag-create', name);
     }
-    return reply.redirect(withLang('/team/tags', langOf(request)), 303);
+    return toTags(request, reply);
   });
+
+  team.post<{ Params: { id: string } }>(
+    '/team/tags/:id/rename',
+    { preHandler: ctx.allow('analyst') },
+    async (request, reply) => {
+      const tag = (await store.listTags()).find((t) => t.id === request.params.id);
+      if (!tag) return notFound(request, reply);
+      const name = await tagName(request);
+      if (name && (await store.renameTag(tag.id, name)))
+        await ctx.audit(request, 'tag-rename', `${tag.name} → ${name}`);
+      return toTags(request, reply);
+    },
+  );
+
+  team.post<{ Params: { id: string } }>(
+    '/team/tags/:id/delete',
+    { preHandler: ctx.allow('analyst') },
+    async (request, reply) => {
+      const tag = (await store.listTags()).find((t) => t.id === request.params.id);
+      if (!tag) return notFound(request, reply);
+      await store.removeTag(tag.id);
+      await ctx.audit(request, 'tag-delete', tag.name);
+      return toTags(request, reply);
+    },
+  );
 }

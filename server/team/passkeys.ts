@@ -145,7 +145,19 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
     const response = body(request).response as AuthenticationResponseJSON | undefined;
     const stored =
       typeof response?.id === 'string' ? await store.credential(response.id) : undefined;
-    if (!response || !stored) return reply.code(403).send({});
+    // A failed sign-in is recorded: for a known passkey, against its member.
+    const failed = async () => {
+      const member = stored && (await store.getMember(stored.memberId));
+      await store.audit({
+        memberId: member?.id ?? null,
+        actor: member?.email,
+        action: 'sign-in-failed',
+        at: clock(),
+        target: null,
+      });
+      return reply.code(403).send({});
+    };
+    if (!response || !stored) return failed();
     const { origin, rpID } = site(options.origin);
     const check = challengeCheck(secret, clock);
     const result = await verifyAuthenticationResponse({
@@ -161,9 +173,16 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
         transports: stored.transports as AuthenticatorTransportFuture[],
       },
     }).catch(() => undefined);
-    if (!result?.verified || !(await check.use(store))) return reply.code(403).send({});
+    if (!result?.verified || !(await check.use(store))) return failed();
     await store.setCounter(stored.id, result.authenticationInfo.newCounter);
-    await store.audit({ memberId: stored.memberId, action: 'sign-in', at: clock(), target: null });
+    const member = await store.getMember(stored.memberId);
+    await store.audit({
+      memberId: stored.memberId,
+      actor: member?.email,
+      action: 'sign-in',
+      at: clock(),
+      target: null,
+    });
     await startSession(store, request, reply, stored.memberId, clock());
     return { redirect: '/team' };
   });

@@ -341,7 +341,20 @@ export function ResponsePage(props: ResponseProps) {
         </p>
       )}
       {masked && <p className="govuk-body">{t('maskedNote')}</p>}
-      {props.tags.length > 0 && (
+      {!props.canReveal && props.applied.length > 0 && (
+        <>
+          <h2 className="govuk-heading-m">{t('tags')}</h2>
+          <ul className="govuk-list">
+            {props.tags
+              .filter((tag) => props.applied.includes(tag.id))
+              .map((tag) => (
+                <li key={tag.id}>{tag.name}</li>
+              ))}
+          </ul>
+        </>
+      )}
+      {/* Tagging is an analyst's or admin's (canReveal): a viewer sees the tags only. */}
+      {props.canReveal && props.tags.length > 0 && (
         <form method="post" action={withLang(`${base}/tags`, lang)}>
           <input type="hidden" name="csrf" value={props.csrf} />
           <div className="govuk-form-group">

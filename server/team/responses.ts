@@ -150,14 +150,21 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
 
   team.post<{ Params: { id: string } }>(
     '/team/responses/:id/tags',
-    { preHandler: ctx.allow('viewer') },
+    { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
       const record = await store.getFeedback(request.params.id);
       if (!record) return notFound(request, reply);
       const chosen = new Set([form(request).tag ?? []].flat());
+      const before = new Set((await store.tagsOf([record.id])).get(record.id) ?? []);
       for (const tag of await store.listTags()) {
+        if (chosen.has(tag.id) === before.has(tag.id)) continue;
         if (chosen.has(tag.id)) await store.tag(record.id, tag.id);
         else await store.untag(record.id, tag.id);
+        await ctx.audit(
+          request,
+          chosen.has(tag.id) ? 'tag-attach' : 'tag-detach',
+          `${tag.name}: ${record.id}`,
+        );
       }
       return reply.redirect(withLang(`/team/responses/${record.id}`, langOf(request)), 303);
     },
@@ -224,7 +231,8 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
         }),
       ]),
     );
-    await ctx.audit(request, 'export', null);
+    // With its filter (the query as asked, without the language).
+    await ctx.audit(request, 'export', filterQuery(query(request)) || null);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="feedback.csv"')

@@ -188,7 +188,9 @@ describe('team pages', () => {
 
   it('counts responses as people read them: one in the singular, thousands grouped', () => {
     expect(responsesFound('en', 1)).toBe('1 response');
-    expect(responsesFound('en', 0)).toBe('0 responses');
+    // None in words (issue 24: "Dim ymatebion", not "0 ymateb").
+    expect(responsesFound('en', 0)).toBe('No responses');
+    expect(responsesFound('cy', 0)).toBe('Dim ymatebion');
     expect(responsesFound('en', 12500)).toBe('12,500 responses');
     expect(responsesFound('cy', 1)).toBe('1 ymateb');
     expect(responsesFound('cy', 12500)).toBe('12,500 ymateb');
@@ -213,7 +215,8 @@ describe('team pages', () => {
       (await viewer.post('/team/members', { email: 'x@example.gov.uk', role: 'admin' })).statusCode,
     ).toBe(403);
     expect((await viewer.get('/team/audit')).statusCode).toBe(403);
-    expect(await actions()).toEqual([]);
+    // Each refusal is recorded (issue 24), and nothing else was done.
+    expect(await actions()).toEqual(Array(6).fill('refused:role'));
   });
 
   it('shows an analyst contact details (audited), reveals masked text on request (audited) and exports CSV (audited)', async () => {
@@ -280,7 +283,7 @@ describe('team pages', () => {
     expect(log).not.toContain('remove-member');
     expect(log).toContain('admin@example.gov.uk');
     const welshLog = (await admin.get('/team/audit?lang=cy')).body;
-    expect(welshLog).toContain('Newid rôl aelod (rôl newydd: Dadansoddwr)');
+    expect(welshLog).toContain('Wedi newid rôl aelod (rôl newydd: Dadansoddwr)');
     expect(englishIn(welshLog)).toEqual([]);
   });
 
@@ -446,7 +449,7 @@ describe('the audit log in words', () => {
       expect(cy, action).not.toMatch(/\{|\}/);
     }
     expect(auditText('cy', 'sso-join:analyst')).toBe(
-      'Ymuno gyda chyfrif sefydliad (rôl: Dadansoddwr)',
+      'Wedi ymuno gyda chyfrif sefydliad (rôl: Dadansoddwr)',
     );
     expect(auditText('en', 'role:owner')).toBe('role:owner');
     expect(auditText('en', 'invite')).toBe('invite');
