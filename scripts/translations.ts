@@ -15,7 +15,7 @@ import {
   readReviewed,
   type TextEntry,
 } from '../engine/check/stale';
-import { csvTable } from './csv';
+import { csvTable } from '../server/csv';
 
 export const COLUMNS = ['key', 'english', 'welsh', 'english_hash'] as const;
 export type Row = Record<(typeof COLUMNS)[number], string>;

@@ -477,6 +477,16 @@ export function teamStore(sql: Sql): TeamStore {
       );
       return rows.map(feedbackRecord);
     },
+    async feedbackAfter(filter, after, limit) {
+      const { clause, params } = where(sql, filter);
+      const keyset = after ? '(received_at > ? OR (received_at = ? AND id > ?))' : '';
+      const at = after?.receivedAt.toISOString();
+      const rows = await sql.all<FeedbackRow>(
+        `SELECT * FROM feedback ${keyset ? (clause ? `${clause} AND ${keyset}` : `WHERE ${keyset}`) : clause} ORDER BY received_at, id LIMIT ?`,
+        [...params, ...(after ? [at, at, after.id] : []), limit],
+      );
+      return rows.map(feedbackRecord);
+    },
     async countFeedback(filter) {
       const { clause, params } = where(sql, filter);
       const r = await one<{ n: number | string }>(

@@ -167,6 +167,15 @@ export interface TeamStore {
     page: { limit: number; offset: number },
   ): Promise<FeedbackRecord[]>;
   countFeedback(filter: FeedbackFilter): Promise<number>;
+  /**
+   * Oldest first, the `limit` after `after` (keyset pagination, so an export reads page by page
+   * at the same cost however far it has gone).
+   */
+  feedbackAfter(
+    filter: FeedbackFilter,
+    after: { receivedAt: Date; id: string } | undefined,
+    limit: number,
+  ): Promise<FeedbackRecord[]>;
   /** Counts for the figures, without reading every response into memory. */
   tallyFeedback(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
   /**

@@ -65,7 +65,7 @@ export function netPromoter(promoters: number, detractors: number, n: number) {
 }
 
 /** The option values a sent choice answer holds (a checkbox list is joined, see engine/submission). */
-function chosen(field: ResolvedField, sent: string): string[] {
+export function chosen(field: ResolvedField, sent: string): string[] {
   const options = field.options ?? [];
   if (field.type !== 'checkboxes') {
     const option = options.find((o) => o.value === sent) ?? options.find((o) => o.other);

@@ -1,14 +1,13 @@
 // The responses list, a response's page, tags on a response, deletion and the CSV export.
+import { Readable } from 'node:stream';
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allFields } from '../../engine';
-import { csvTable } from '../../scripts/csv';
-import { spreadsheetSafe } from '../../scripts/export-feedback';
 import type { FeedbackFilter } from '../storage/team-types';
 import { form, langOf, query, type TeamContext } from './context';
+import { feedbackCsv } from './export';
 import { withLang } from './layout';
 import { day } from './overview';
-import { allowedFilter, contactFields, maskPersonalData } from './privacy';
+import { allowedFilter, contactFields } from './privacy';
 import { ConfirmDelete, ResponseList, ResponsePage } from './responses-pages';
 import { pageOf } from './pagination';
 import { hasRole } from './session';
@@ -195,47 +194,19 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
   );
 
   team.get('/team/export.csv', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
-    const { filter } = await roleFilter(
-      request,
-      ctx,
-      filterOf(query(request), ctx),
-      query(request),
-    );
-    const records = await store.findFeedback(filter, {
-      limit: Number.MAX_SAFE_INTEGER,
-      offset: 0,
-    });
-    records.reverse(); // oldest first, as feedback:export writes them
-    const tagsOf = await store.tagsOf(records.map((r) => r.id));
-    const tagName = new Map((await store.listTags()).map((t) => [t.id, t.name]));
-    // The survey's questions in page order (every survey's, in turn, when not filtered).
-    const surveys = filter.surveyId
-      ? [ctx.surveys.get(filter.surveyId)!]
-      : [...ctx.surveys.values()];
-    const known = [...new Set(surveys.flatMap((s) => allFields(s).map((f) => f.name)))];
-    const extra = [...new Set(records.flatMap((r) => Object.keys(r.answers)))]
-      .filter((name) => name !== 'serviceName' && !known.includes(name))
-      .sort();
-    const columns = [...known.filter((name) => records.some((r) => name in r.answers)), ...extra];
-    const contact = new Set(surveys.flatMap(contactFields));
-    const csv = csvTable(
-      ['received', 'survey', 'language', 'tags', ...columns],
-      records.map((r) => [
-        r.receivedAt.toISOString(),
-        r.surveyId,
-        r.lang ?? '',
-        spreadsheetSafe((tagsOf.get(r.id) ?? []).map((id) => tagName.get(id) ?? '').join('; ')),
-        ...columns.map((name) => {
-          const value = r.answers[name] ?? '';
-          return spreadsheetSafe(contact.has(name) ? value : maskPersonalData(value));
-        }),
-      ]),
-    );
+    const q = query(request);
+    const { filter } = await roleFilter(request, ctx, filterOf(q, ctx), q);
     // With its filter (the query as asked, without the language).
-    await ctx.audit(request, 'export', filterQuery(query(request)) || null);
+    await ctx.audit(request, 'export', filterQuery(q) || null);
+    const csv = feedbackCsv(store, filter, {
+      surveys: filter.surveyId ? [ctx.surveys.get(filter.surveyId)!] : [...ctx.surveys.values()],
+      lang: langOf(request),
+      choices: q.choices === 'codes' ? 'codes' : 'labels',
+      showContact: hasRole(request.team!.member, 'analyst'),
+    });
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="feedback.csv"')
-      .send(csv);
+      .send(Readable.from(csv));
   });
 }

@@ -93,6 +93,7 @@ const TEXT = {
   foundNone: { en: 'No responses', cy: 'Dim ymatebion' },
   downloadCsv: { en: 'Download these responses (CSV)', cy: 'Lawrlwytho’r ymatebion hyn (CSV)' },
   received: { en: 'Received', cy: 'Wedi dod i law' },
+  responseId: { en: 'Response ID', cy: 'Rhif adnabod yr ymateb' },
   said: { en: 'What they said', cy: 'Beth ddywedon nhw' },
   pagination: { en: 'Pages', cy: 'Tudalennau' },
   previous: { en: 'Previous', cy: 'Blaenorol' },

@@ -1,6 +1,6 @@
 // RFC 4180 CSV writing, shared by the translation export and the feedback export.
 
-function csvField(value: string): string {
+export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
@@ -9,3 +9,6 @@ export function csvTable(header: readonly string[], rows: readonly (readonly str
   const lines = [header, ...rows].map((cells) => cells.map(csvField).join(','));
   return '\uFEFF' + lines.map((line) => line + '\r\n').join('');
 }
+
+/** One CRLF-ended line, quoted where needed. */
+export const csvLine = (cells: readonly string[]) => cells.map(csvField).join(',') + '\r\n';
