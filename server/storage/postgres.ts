@@ -10,6 +10,7 @@ import {
   teamStore,
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
+  SearchTimeout,
   SSO_SESSION_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   type Sql,
@@ -52,6 +53,17 @@ export async function openPostgresStore(connectionString: string): Promise<Store
       (await pool.query(numbered(text), params)).rows as T[],
     run: async (text: string, params: unknown[] = []) =>
       (await pool.query(numbered(text), params)).rowCount ?? 0,
+    within: async <T>(ms: number, text: string, params: unknown[] = []) => {
+      let rows: T[] = [];
+      await inTransaction(pool, async (client) => {
+        await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);
+        rows = (await client.query(numbered(text), params)).rows as T[];
+      }).catch((error: { code?: string }) => {
+        // 57014: query_canceled, which statement_timeout raises.
+        throw error.code === '57014' ? new SearchTimeout() : error;
+      });
+      return rows;
+    },
     transaction: (statements) =>
       inTransaction(pool, async (client) => {
         for (const s of statements) await client.query(numbered(s.text), s.params ?? []);

@@ -11,6 +11,7 @@ import {
   teamStore,
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
+  SearchTimeout,
   SSO_SESSION_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   type Sql,
@@ -94,9 +95,27 @@ export function openSqliteStore(file: string): StoreWithTeam {
     }
   };
 
+  // The search's time budget: a query is synchronous here, so one deadline at a time.
+  let deadline = Infinity;
+  db.function('search_budget', { deterministic: false }, () => {
+    if (performance.now() > deadline) throw new SearchTimeout();
+    return 1;
+  });
   const sql: Sql = {
     dialect: 'sqlite',
     all: async <T>(text: string, params: unknown[] = []) => db.prepare(text).all(...params) as T[],
+    within: async <T>(ms: number, text: string, params: unknown[] = []) => {
+      deadline = performance.now() + ms;
+      try {
+        return db.prepare(text).all(...params) as T[];
+      } catch (error) {
+        throw error instanceof SearchTimeout || String(error).includes('search took longer')
+          ? new SearchTimeout()
+          : error;
+      } finally {
+        deadline = Infinity;
+      }
+    },
     run: async (text: string, params: unknown[] = []) => db.prepare(text).run(...params).changes,
     transaction: async (statements) =>
       db

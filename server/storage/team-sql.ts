@@ -19,6 +19,12 @@ import type {
 export interface Sql {
   dialect: 'sqlite' | 'postgres';
   all<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * As `all`, stopped with a SearchTimeout after `ms` (PostgreSQL: statement_timeout; SQLite:
+   * the search's per-row check `search_budget()` fails once the time is up, so a slow search
+   * does not hold the event loop, which SQLite shares with every request).
+   */
+  within<T>(ms: number, sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a statement; resolves to the number of rows it changed. */
   run(sql: string, params?: unknown[]): Promise<number>;
   /** Runs statements in one transaction: all of them or none. */
@@ -138,6 +144,22 @@ export function feedbackRecord(row: FeedbackRow): FeedbackRecord {
     lang: row.lang ?? null,
   };
 }
+
+/** How long a search of the answers may take before it is stopped (SearchTimeout). */
+export const SEARCH_BUDGET_MS = Number(process.env.SEARCH_BUDGET_MS ?? 2000);
+
+/** A search that went past its time budget. */
+export class SearchTimeout extends Error {
+  constructor() {
+    super('search took longer than its time budget');
+  }
+}
+
+/** Queries with a text search run within the search budget; others as they are. */
+const bounded =
+  (sql: Sql, filter: FeedbackFilter) =>
+  <T>(text: string, params: unknown[]) =>
+    filter.text ? sql.within<T>(SEARCH_BUDGET_MS, text, params) : sql.all<T>(text, params);
 
 /** `WHERE` clause and parameters for a filter. */
 function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unknown[] } {
@@ -471,7 +493,7 @@ export function teamStore(sql: Sql): TeamStore {
 
     async findFeedback(filter, { limit, offset }) {
       const { clause, params } = where(sql, filter);
-      const rows = await sql.all<FeedbackRow>(
+      const rows = await bounded(sql, filter)<FeedbackRow>(
         `SELECT * FROM feedback ${clause} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
         [...params, limit, offset],
       );
@@ -489,7 +511,7 @@ export function teamStore(sql: Sql): TeamStore {
     },
     async countFeedback(filter) {
       const { clause, params } = where(sql, filter);
-      const r = await one<{ n: number | string }>(
+      const [r] = await bounded(sql, filter)<{ n: number | string }>(
         `SELECT COUNT(*) AS n FROM feedback ${clause}`,
         params,
       );

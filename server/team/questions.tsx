@@ -11,7 +11,8 @@ import { withLang } from './layout';
 import { dateRange } from './overview';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
-import { roleFilter } from './responses';
+import { roleFilter, withinBudget } from './responses';
+import { SearchTooLong } from './responses-pages';
 import { searchTerm } from './search';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
@@ -78,6 +79,7 @@ function FreeText(props: {
   page: number;
   pages: number;
   q: Record<string, string | undefined>;
+  tooLong?: boolean;
 }) {
   const { lang, survey, field, q } = props;
   // Other pages keep the filter (dates, search, other answer) and the language.
@@ -131,6 +133,7 @@ function FreeText(props: {
         )}
         <Button classes="govuk-button--secondary">{t('applyFilter')}</Button>
       </form>
+      {props.tooLong && <SearchTooLong lang={lang} />}
       <p className="govuk-body">{responsesFound(lang, props.total)}</p>
       <ul className="govuk-list">
         {props.records.map((r) => (
@@ -192,9 +195,17 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
         };
         const allowed = await roleFilter(request, ctx, unchecked, q);
         const filter = allowed.filter;
-        const total = await ctx.store.countFeedback(filter);
-        const { page, pages, limit, offset } = pageOf(total, TEXT_PAGE_SIZE, q.page);
-        const records = await ctx.store.findFeedback(filter, { limit, offset });
+        const found = await withinBudget(async () => {
+          const total = await ctx.store.countFeedback(filter);
+          const paging = pageOf(total, TEXT_PAGE_SIZE, q.page);
+          return { total, ...paging, records: await ctx.store.findFeedback(filter, paging) };
+        });
+        const { total, page, pages, records } = found ?? {
+          total: 0,
+          page: 1,
+          pages: 1,
+          records: [],
+        };
         body = (
           <FreeText
             lang={lang}
@@ -205,6 +216,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
             page={page}
             pages={pages}
             q={allowed.q}
+            tooLong={!found}
           />
         );
       }

@@ -113,6 +113,8 @@ export interface ListProps {
   canExport: boolean;
   /** Parts of the filter the member's role may not use, left out (a notice says so). */
   refused?: boolean;
+  /** The search went past its time budget: nothing is listed. */
+  tooLong?: boolean;
 }
 
 export function ResponseList(props: ListProps) {
@@ -208,6 +210,7 @@ export function ResponseList(props: ListProps) {
           </form>
         </div>
         <div className="govuk-grid-column-two-thirds">
+          {props.tooLong && <SearchTooLong lang={lang} />}
           {props.refused && <div className="govuk-inset-text">{t('personalFilterRefused')}</div>}
           <p className="govuk-body">{responsesFound(lang, props.total)}</p>
           {props.canExport && props.total > 0 && (
@@ -423,6 +426,18 @@ export function ConfirmDelete(props: { lang: UiLang; id: string; csrf: string })
           </div>
         </form>
       </div>
+    </div>
+  );
+}
+
+/** Said instead of a list when a search went past its time budget. */
+export function SearchTooLong(props: { lang: UiLang }) {
+  return (
+    <div className="govuk-warning-text">
+      <span className="govuk-warning-text__icon" aria-hidden="true">
+        !
+      </span>
+      <strong className="govuk-warning-text__text">{tFor(props.lang)('searchTooLong')}</strong>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SearchTimeout } from '../storage/team-sql';
 import type { FeedbackFilter } from '../storage/team-types';
 import { form, langOf, query, type TeamContext } from './context';
 import { feedbackCsv } from './export';
@@ -61,6 +62,16 @@ export async function roleFilter(
   return { filter: allowed.filter, q: kept, refused: allowed.refused.length > 0 };
 }
 
+/** What `work` finds, or undefined when a search in it went past its time budget. */
+export async function withinBudget<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SearchTimeout) return undefined;
+    throw error;
+  }
+}
+
 /** The query string of the filter alone (no page, no language), for links. */
 function filterQuery(q: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
@@ -74,9 +85,13 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
   team.get('/team/responses', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
     const allowed = await roleFilter(request, ctx, filterOf(query(request), ctx), query(request));
     const { filter, q } = allowed;
-    const total = await store.countFeedback(filter);
-    const { page, pages, limit, offset } = pageOf(total, PAGE_SIZE, q.page);
-    const records = await store.findFeedback(filter, { limit, offset });
+    const found = await withinBudget(async () => {
+      const total = await store.countFeedback(filter);
+      const paging = pageOf(total, PAGE_SIZE, q.page);
+      const records = await store.findFeedback(filter, paging);
+      return { total, ...paging, records };
+    });
+    const { total, page, pages, records } = found ?? { total: 0, page: 1, pages: 1, records: [] };
     const lang = langOf(request);
     return ctx.render(request, reply, {
       title: text(lang, 'responses'),
@@ -93,6 +108,7 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
         filterQuery: filterQuery(q),
         canExport: hasRole(request.team!.member, 'analyst'),
         refused: allowed.refused,
+        tooLong: !found,
       }),
     });
   });

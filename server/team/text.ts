@@ -279,6 +279,10 @@ const TEXT = {
     en: 'Searched or filtered by personal data',
     cy: 'Wedi chwilio neu hidlo yn ôl data personol',
   },
+  searchTooLong: {
+    en: 'The search took too long, so no responses are shown. Choose a survey or dates to search fewer responses.',
+    cy: 'Cymerodd y chwiliad ormod o amser, felly ni ddangosir unrhyw ymatebion. Dewiswch arolwg neu ddyddiadau i chwilio llai o ymatebion.',
+  },
   personalFilterRefused: {
     en: 'Your role cannot search or filter by contact details or personal data, so that part of the filter was not used.',
     cy: 'Ni all eich rôl chwilio na hidlo yn ôl manylion cyswllt neu ddata personol, felly ni ddefnyddiwyd y rhan honno o’r hidlydd.',
