@@ -222,6 +222,20 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerResponses(team, ctx);
     registerMembers(team, ctx);
     registerQuestions(team, ctx);
+
+    // An unknown team address gets the team's own page, in the team's language and layout.
+    team.get('/team/*', async (request, reply) => {
+      const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
+      return render(
+        request,
+        reply,
+        {
+          title: t('notFound'),
+          children: createElement(Message, { heading: t('notFound'), body: t('notFoundBody') }),
+        },
+        404,
+      );
+    });
   });
 
   // Sessions past their limits, audit entries past 12 months, answered WebAuthn challenges and

@@ -33,10 +33,16 @@ export function PasskeyForm(props: {
       <div className="govuk-grid-column-two-thirds">
         <h1 className="govuk-heading-l">{props.heading}</h1>
         <p className="govuk-body">{props.intro}</p>
-        <p id="passkey-error" className="govuk-error-message" tabIndex={-1} hidden>
-          <span className="govuk-visually-hidden">{props.lang === 'cy' ? 'Gwall:' : 'Error:'}</span>{' '}
-          {t('failed')}
-        </p>
+        {/* `hidden` on a wrapper without a class: on the message itself, GOV.UK's
+            .govuk-error-message (display: block) would show it before any attempt. */}
+        <div id="passkey-error" tabIndex={-1} hidden>
+          <p className="govuk-error-message">
+            <span className="govuk-visually-hidden">
+              {props.lang === 'cy' ? 'Gwall:' : 'Error:'}
+            </span>{' '}
+            {t('failed')}
+          </p>
+        </div>
         <noscript>
           <p className="govuk-body">{t('needsScript')}</p>
         </noscript>
@@ -84,9 +90,13 @@ function headline(lang: UiLang, q: QuestionFigures): ReactNode[] {
   const t = (key: Parameters<typeof text>[1], params?: Record<string, string | number>) =>
     text(lang, key, params);
   const kind = q.nps ? t('nps') : q.measure === 'satisfaction' ? t('csat') : t('recommend');
-  const figure = q.nps
-    ? `${Math.round(q.nps.score)} (${t('interval', { low: Math.round(q.nps.low), high: Math.round(q.nps.high) })})`
-    : percent(q.topTwo ?? 0);
+  // No answers: no score to give (a 0% would read as everyone unhappy).
+  const figure =
+    q.n === 0
+      ? t('noAnswersYet')
+      : q.nps
+        ? `${Math.round(q.nps.score)} (${t('interval', { low: Math.round(q.nps.low), high: Math.round(q.nps.high) })})`
+        : percent(q.topTwo ?? 0);
   return [
     q.field.label[lang],
     kind,

@@ -138,7 +138,10 @@ function FreeText(props: {
       <ul className="govuk-list">
         {props.records.map((r) => (
           <li key={r.id} className="govuk-!-margin-bottom-4">
-            <p className="govuk-body govuk-!-margin-bottom-1">
+            <p
+              className="govuk-body govuk-!-margin-bottom-1"
+              lang={r.lang && r.lang !== lang ? r.lang : undefined}
+            >
               {maskPersonalData(r.answers[field.name] ?? '')}
             </p>
             <a className="govuk-link govuk-body-s" href={withLang(`/team/responses/${r.id}`, lang)}>

@@ -244,7 +244,11 @@ export function ResponseList(props: ListProps) {
                     s?.title[lang] ?? r.surveyId,
                     langName(t, r.lang),
                     <>
-                      {summary(s, r)}
+                      {r.lang && r.lang !== lang ? (
+                        <span lang={r.lang}>{summary(s, r)}</span>
+                      ) : (
+                        summary(s, r)
+                      )}
                       {(props.tagsOf.get(r.id) ?? []).map((id) => (
                         <span key={id}>
                           {' '}
@@ -332,7 +336,12 @@ export function ResponsePage(props: ResponseProps) {
       <dl className="govuk-summary-list">
         {names.map((name) => (
           <Row key={name} label={byName.get(name)?.label[lang] ?? name}>
-            {shown(name)}
+            {/* Their own words in the language they answered in, marked for screen readers. */}
+            {record.lang && record.lang !== lang && !byName.get(name)?.options?.length ? (
+              <span lang={record.lang}>{shown(name)}</span>
+            ) : (
+              shown(name)
+            )}
           </Row>
         ))}
       </dl>

@@ -279,6 +279,11 @@ const TEXT = {
     en: 'Searched or filtered by personal data',
     cy: 'Wedi chwilio neu hidlo yn ôl data personol',
   },
+  notFoundBody: {
+    en: 'If you typed the web address, check it is correct. Go to the overview from the menu.',
+    cy: 'Os gwnaethoch deipio’r cyfeiriad gwe, gwiriwch ei fod yn gywir. Ewch i’r trosolwg o’r ddewislen.',
+  },
+  noAnswersYet: { en: 'No answers yet', cy: 'Dim atebion eto' },
   searchTooLong: {
     en: 'The search took too long, so no responses are shown. Choose a survey or dates to search fewer responses.',
     cy: 'Cymerodd y chwiliad ormod o amser, felly ni ddangosir unrhyw ymatebion. Dewiswch arolwg neu ddyddiadau i chwilio llai o ymatebion.',
