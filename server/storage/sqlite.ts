@@ -105,6 +105,9 @@ export function openSqliteStore(file: string): StoreWithTeam {
     dialect: 'sqlite',
     all: async <T>(text: string, params: unknown[] = []) => db.prepare(text).all(...params) as T[],
     within: async <T>(ms: number, text: string, params: unknown[] = []) => {
+      // Other requests (a respondent's page) go first: searches arriving together then take
+      // turns with them instead of running back to back.
+      await new Promise((resolve) => setImmediate(resolve));
       deadline = performance.now() + ms;
       try {
         return db.prepare(text).all(...params) as T[];
