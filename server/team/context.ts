@@ -18,7 +18,14 @@ export interface TeamContext {
   render(
     request: FastifyRequest,
     reply: FastifyReply,
-    page: { title: string; children: ReactNode; script?: string; refresh?: string },
+    page: {
+      title: string;
+      children: ReactNode;
+      script?: string;
+      refresh?: string;
+      /** The query the language link keeps (default: the request's); a refused filter is not kept. */
+      query?: Record<string, string | undefined>;
+    },
     status?: number,
   ): FastifyReply;
   /** Signed in with at least this role (and, for a POST, the session's CSRF token). */

@@ -71,7 +71,15 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
   );
 
   const render: TeamContext['render'] = (request, reply, page, status = 200) => {
-    const path = request.url.split('?')[0]!;
+    const [path = '', search = ''] = request.url.split('?');
+    // The language link keeps the page's filters and page number: only `lang` changes.
+    const kept = page.query
+      ? new URLSearchParams(
+          Object.entries(page.query).filter((e): e is [string, string] => e[1] !== undefined),
+        )
+      : new URLSearchParams(search);
+    kept.delete('lang');
+    const here = kept.size ? `${path}?${kept}` : path;
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -80,7 +88,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
           ...page,
           lang: langOf(request),
           stylesheet,
-          path,
+          path: here,
           nav: request.team && {
             csrf: request.team.csrf,
             current: path,

@@ -177,6 +177,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
       const q = query(request);
       const range = dateRange(q, ctx.clock());
       let body;
+      let keptQuery = q;
       if (isChoice(field)) {
         const counted = await ctx.store.tallyFeedback({ surveyId: survey.id, ...range }, [
           field.name,
@@ -197,6 +198,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
             other && value !== undefined && /^\w+$/.test(other) ? { [other]: value } : undefined,
         };
         const allowed = await roleFilter(request, ctx, unchecked, q);
+        keptQuery = allowed.q;
         const filter = allowed.filter;
         const found = await withinBudget(async () => {
           const total = await ctx.store.countFeedback(filter);
@@ -225,6 +227,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
       }
       return ctx.render(request, reply, {
         title: field.label[lang],
+        query: keptQuery,
         children: (
           <>
             <span className="govuk-caption-l">{survey.title[lang]}</span>

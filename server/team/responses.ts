@@ -95,6 +95,7 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     const lang = langOf(request);
     return ctx.render(request, reply, {
       title: text(lang, 'responses'),
+      query: q,
       children: createElement(ResponseList, {
         lang,
         surveys: ctx.surveys,

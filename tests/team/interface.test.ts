@@ -51,6 +51,20 @@ describe('the team interface', () => {
     expect((await viewer.get('/team?lang=cy')).body).toContain('Dim atebion eto');
   });
 
+  it('keeps the filters and the page on the language link', async () => {
+    await setup();
+    const viewer = await signedIn(app, store, 'viewer', now);
+    const en = (await viewer.get('/team/responses?survey=fixture-pages&respondentLang=en&page=2'))
+      .body;
+    expect(en).toContain(
+      'href="/team/responses?survey=fixture-pages&amp;respondentLang=en&amp;page=2&amp;lang=cy"',
+    );
+    const cy = (await viewer.get('/team/responses?survey=fixture-pages&lang=cy&page=2')).body;
+    expect(cy).toContain(
+      'href="/team/responses?survey=fixture-pages&amp;page=2" rel="alternate" lang="en"',
+    );
+  });
+
   it('marks answers in the other language with lang', async () => {
     await setup();
     const { id } = await store.save({
