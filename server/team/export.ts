@@ -8,6 +8,7 @@ import type { FeedbackRecord } from '../storage/types';
 import { chosen } from './figures';
 import { isContactField, maskPersonalData } from './privacy';
 import { text, type UiLang } from './text';
+import { surveyName } from './privacy';
 
 const PAGE = 500;
 
@@ -113,7 +114,7 @@ export async function* feedbackCsv(
       [
         r.id,
         r.receivedAt.toISOString(),
-        labels && survey ? survey.title[lang] : r.surveyId,
+        labels && survey ? surveyName(survey, lang) : r.surveyId,
         language,
         tags.map((id) => tagNames.get(id) ?? '').join('; '),
         ...columns.map((c) => cells.get(c.key) ?? ''),

@@ -8,6 +8,7 @@ import { isChoice, isFreeText, questionPath } from './questions';
 import type { QuestionFigures, SurveyFigures } from './figures';
 import { Table } from './table';
 import { formatDate, text, type UiLang } from './text';
+import { surveyName } from './privacy';
 
 const date = (lang: UiLang, d: Date) => formatDate(lang, d);
 const shortFormats = {
@@ -132,7 +133,7 @@ export function Overview(props: {
         const scored = figures.questions.filter((q) => q.topTwo !== undefined || q.nps);
         return (
           <section key={survey.id} className="govuk-!-margin-bottom-9">
-            <h2 className="govuk-heading-m">{survey.title[lang]}</h2>
+            <h2 className="govuk-heading-m">{surveyName(survey, lang)}</h2>
             <Table
               caption={t('responses')}
               columns={[
@@ -164,7 +165,7 @@ export function Overview(props: {
             )}
             <ColumnChart
               id={`trend-${survey.id}`}
-              title={`${t('trend')}: ${survey.title[lang]}`}
+              title={`${t('trend')}: ${surveyName(survey, lang)}`}
               columns={figures.weeks.map((w) => ({
                 label: shortDate(lang, w.start),
                 value: w.count,

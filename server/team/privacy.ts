@@ -195,3 +195,7 @@ export function allowedFilter(
   if (personal.includes('contact')) delete limited.anyOf;
   return { filter: limited, refused: personal, personal: [] };
 }
+
+/** A survey's name on the team's pages: its team name when its title is shared with another. */
+export const surveyName = (survey: Pick<ResolvedSurvey, 'title' | 'teamName'>, lang: 'en' | 'cy') =>
+  (survey.teamName ?? survey.title)[lang];

@@ -16,6 +16,7 @@ import { SearchTooLong } from './responses-pages';
 import { searchTerm } from './search';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
+import { surveyName } from './privacy';
 
 /** Free-text answers shown a page at a time. */
 const TEXT_PAGE_SIZE = 50;
@@ -230,7 +231,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
         query: keptQuery,
         children: (
           <>
-            <span className="govuk-caption-l">{survey.title[lang]}</span>
+            <span className="govuk-caption-l">{surveyName(survey, lang)}</span>
             <h1 className="govuk-heading-l">{field.label[lang]}</h1>
             <p className="govuk-body">
               {text(lang, 'dateRange', {

@@ -9,6 +9,7 @@ import { Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
+import { surveyName } from './privacy';
 
 type T = (key: TextKey, params?: Record<string, string | number>) => string;
 const tFor =
@@ -139,7 +140,10 @@ export function ResponseList(props: ListProps) {
               value={q.survey}
               options={[
                 { value: '', text: t('allSurveys') },
-                ...[...props.surveys.values()].map((s) => ({ value: s.id, text: s.title[lang] })),
+                ...[...props.surveys.values()].map((s) => ({
+                  value: s.id,
+                  text: surveyName(s, lang),
+                })),
               ]}
             />
             <Input id="from" label={t('from')} hint={t('dateHint')} value={q.from} />
@@ -241,7 +245,7 @@ export function ResponseList(props: ListProps) {
                     <a className="govuk-link" href={withLang(`/team/responses/${r.id}`, lang)}>
                       {formatDate(lang, r.receivedAt, true)}
                     </a>,
-                    s?.title[lang] ?? r.surveyId,
+                    (s && surveyName(s, lang)) ?? r.surveyId,
                     langName(t, r.lang),
                     <>
                       {r.lang && r.lang !== lang ? (
@@ -322,7 +326,9 @@ export function ResponsePage(props: ResponseProps) {
   const base = `/team/responses/${record.id}`;
   return (
     <>
-      <span className="govuk-caption-l">{survey?.title[lang] ?? record.surveyId}</span>
+      <span className="govuk-caption-l">
+        {(survey && surveyName(survey, lang)) ?? record.surveyId}
+      </span>
       <h1 className="govuk-heading-l">{t('response')}</h1>
       <dl className="govuk-summary-list">
         <Row label={t('received')}>{formatDate(lang, record.receivedAt, true)}</Row>

@@ -85,3 +85,13 @@ describe('the team interface', () => {
     expect((await viewer.get(`/team/responses/${id}?lang=cy`)).body).not.toContain(marked);
   });
 });
+
+describe('survey names in the team area', () => {
+  it('are distinct for every survey, in English and Welsh (barring and barring-short were not)', async () => {
+    const { loadSurveys } = await import('../../engine/check/load');
+    const { surveyName } = await import('../../server/team/privacy');
+    const all = [...loadSurveys().surveys.values()];
+    for (const lang of ['en', 'cy'] as const)
+      expect(new Set(all.map((s) => surveyName(s, lang))).size, lang).toBe(all.length);
+  });
+});
