@@ -45,7 +45,7 @@ describe('SQLite store', () => {
     await store.close();
 
     const raw = new Database(file);
-    expect(raw.pragma('user_version', { simple: true })).toBe(8);
+    expect(raw.pragma('user_version', { simple: true })).toBe(9);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
 
