@@ -150,6 +150,8 @@ export interface SurveyDefinition {
   serviceName: string;
   /** Service name in the header and page titles. */
   title: Text;
+  /** The name the feedback team sees (overview, filters, export) when `title` is shared with another survey. */
+  teamName?: Text;
   /** Stated duration in minutes on the start page. */
   duration: number;
   /** How the pages look: 'default' GOV.UK, or 'purple' (a purple accent for a service respondents must tell apart). */

@@ -1,6 +1,6 @@
 // `npm run team:invite -- <email> --role viewer|analyst|admin`: prints a one-time enrolment
 // link (valid 24 hours) for the feedback team's area. Uses the server's store (DATA_DIR or
-// DATABASE_URL); the link's origin is PUBLIC_URL, or this machine's server address.
+// DATABASE_URL); the link's origin is PUBLIC_URL (http://localhost:PORT in development).
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../server/config';
 import { openStore } from '../server/storage/index';
@@ -21,9 +21,8 @@ const config = configFromEnv();
 const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   const path = await invite(store.team, email, role, new Date());
-  const origin = process.env.PUBLIC_URL || `http://localhost:${config.port}`;
   console.log(`Enrolment link for ${email} (${role}), valid for 24 hours, usable once:`);
-  console.log(new URL(path, origin).href);
+  console.log(new URL(path, config.publicUrl).href);
 } finally {
   await store.close();
 }

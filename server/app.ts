@@ -44,6 +44,8 @@ export interface ServerOptions {
   teamSecret?: string;
   /** Single sign-on for the team area (OIDC_* settings); off when absent. */
   oidc?: OidcSettings;
+  /** The public origin (PUBLIC_URL) for the team's links and passkeys; default http://localhost. */
+  publicUrl?: string;
   /** Calendar months to keep feedback; false turns the purge off. */
   retentionMonths?: number | false;
   logger?: LoggerSetting;
@@ -162,6 +164,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     distDir: options.staticDir,
     secret: options.teamSecret,
     oidc: options.oidc,
+    origin: options.publicUrl ?? 'http://localhost',
     // The deletion date shown on a response page.
     retentionMonths: months === false ? defaults.retentionMonths : months,
   });

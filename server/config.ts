@@ -27,6 +27,8 @@ export interface ServerConfig {
   oidc?: OidcSettings;
   /** The editors' preview at /preview (PREVIEW=true); off by default. */
   preview: boolean;
+  /** The service's public origin (PUBLIC_URL): invitation links, the passkey origin and relying party. */
+  publicUrl: string;
 }
 
 /** false, or the proxies' addresses/CIDRs (never "trust every hop", never a bare hop count). */
@@ -71,6 +73,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     teamSecret: env.TEAM_SECRET || undefined,
     oidc: oidcFromEnv(env),
     preview: env.PREVIEW === 'true',
+    publicUrl: parsePublicUrl(
+      env.PUBLIC_URL,
+      env.NODE_ENV === 'production',
+      integer(env.PORT, 3000),
+    ),
   };
 }
 
@@ -88,6 +95,35 @@ export function checkTeamSecret(
       "TEAM_SECRET must be set when DATABASE_URL is set: every instance signs and checks the team area's passkey challenges with it, so give all of them the same long random value (for example from `openssl rand -base64 32`)",
     );
   return 'TEAM_SECRET is not set: passkey challenges are signed with a secret made for this process, which works for this one instance only (set it before running more than one)';
+}
+
+/**
+ * The origin the service gives out in links and checks passkeys against: never taken from a
+ * request's Host or X-Forwarded-* headers, which anyone can set. Required in production.
+ */
+export function parsePublicUrl(
+  value: string | undefined,
+  production: boolean,
+  port: number,
+): string {
+  if (!value) {
+    if (production)
+      throw new Error(
+        'PUBLIC_URL must be set when NODE_ENV=production (the origin of invitation links and passkeys, such as https://feedback.example.gov.uk)',
+      );
+    return `http://localhost:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL: "${value}" is not an address`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.pathname !== '/' || url.search || url.hash)
+    throw new Error(
+      'PUBLIC_URL must be the service’s origin only, such as https://feedback.example.gov.uk',
+    );
+  return url.origin;
 }
 
 /** The configured keys; the development key only outside production. */

@@ -1,6 +1,6 @@
 // RFC 4180 CSV writing, shared by the team's export and the command-line exports (scripts/).
 
-function csvField(value: string): string {
+export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
@@ -10,7 +10,5 @@ export function csvTable(header: readonly string[], rows: readonly (readonly str
   return '\uFEFF' + lines.map((line) => line + '\r\n').join('');
 }
 
-/** A spreadsheet would run a cell starting with one of these as a formula: keep it text. */
-export function spreadsheetSafe(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+/** One CRLF-ended line, quoted where needed. */
+export const csvLine = (cells: readonly string[]) => cells.map(csvField).join(',') + '\r\n';

@@ -3,6 +3,7 @@ import { allFields, type ResolvedSurvey } from '../engine/index';
 import { validateSubmission } from '../engine/receive';
 import { apiKeyChecker } from './apiKey';
 import { httpError } from './errors';
+import { maskAnswers } from './team/privacy';
 import type { SubmissionCap } from './submissionCap';
 import type { FeedbackStore, Lang } from './storage/types';
 
@@ -84,7 +85,8 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
           surveyId: survey.id,
           definitionHash: survey.hash ?? '',
           receivedAt: options.clock(),
-          answers: result.submission,
+          // Personal data in free text is masked before it is stored (server/README.md).
+          answers: maskAnswers(survey, result.submission),
           lang: respondentLanguage(request.headers['content-language']),
         });
         return reply.code(201).send({ id });

@@ -31,6 +31,7 @@ export async function startServer(
     teamSecret: config.teamSecret,
     oidc: config.oidc,
     preview: config.preview,
+    publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,

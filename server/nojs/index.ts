@@ -15,6 +15,7 @@ import { validateSubmission } from '../../engine/receive';
 import type { ServerContext } from '../../src/serverContext';
 import type { SurveyData } from '../../src/store';
 import type { StoreWithTeam } from '../storage/types';
+import { maskAnswers } from '../team/privacy';
 import { postPage } from './post';
 
 /** Sixty minutes without activity and a draft is gone. */
@@ -117,7 +118,7 @@ async function answerPost(
     surveyId: survey.id,
     definitionHash: survey.hash ?? '',
     receivedAt: clock(),
-    answers: check.submission,
+    answers: maskAnswers(survey, check.submission),
     lang,
   });
   if (token) await store.drafts.remove(token);

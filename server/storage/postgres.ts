@@ -6,11 +6,13 @@ import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
 import {
+  AUDIT_ACTOR_MIGRATION,
   feedbackRecord,
   LANG_MIGRATION,
   teamStore,
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
+  SearchTimeout,
   SSO_SESSION_MIGRATION,
   THEMES_MIGRATION,
   USED_CHALLENGES_MIGRATION,
@@ -39,6 +41,7 @@ const MIGRATIONS = [
   POSTGRES_TALLY_SHARDS_MIGRATION,
   POSTGRES_LIMITS_MIGRATION,
   THEMES_MIGRATION,
+  AUDIT_ACTOR_MIGRATION,
 ];
 
 /** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
@@ -97,6 +100,17 @@ export async function openPostgresStore(
     dialect: 'postgres',
     all: async <T>(text: string, params?: unknown[]) => (await query(text, params)).rows as T[],
     run: async (text: string, params?: unknown[]) => (await query(text, params)).rowCount ?? 0,
+    within: async <T>(ms: number, text: string, params: unknown[] = []) => {
+      let rows: T[] = [];
+      await transaction(pool, async (client) => {
+        await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);
+        rows = (await client.query(numbered(text), params)).rows as T[];
+      }).catch((error: { code?: string }) => {
+        // 57014: query_canceled, which statement_timeout raises.
+        throw error.code === '57014' ? new SearchTimeout() : error;
+      });
+      return rows;
+    },
     transaction: (statements) =>
       withRetries(() =>
         transaction(pool, async (client) => {

@@ -37,11 +37,16 @@ END $$;`;
 /** A LIKE pattern's own characters, escaped (the default escape character is a backslash). */
 const LIKE_LITERAL = "replace(replace(replace(lower(?), '\\', '\\\\'), '%', '\\%'), '_', '\\_')";
 
-/** Which answers are searched: every one but the service's name, or the one field given. */
-const keys = (field: string | undefined) =>
-  field === undefined
-    ? { clause: "key <> 'serviceName'", params: [] }
-    : { clause: 'key = ?', params: [field] };
+/**
+ * Which answers are searched: every one but the service's name and those in `except`, or the
+ * one field given (unless excepted).
+ */
+const keys = (field: string | undefined, except: string[] = []) => {
+  const not = except.length ? ` AND key NOT IN (${except.map(() => '?').join(', ')})` : '';
+  return field === undefined
+    ? { clause: `key <> 'serviceName'${not}`, params: [...except] }
+    : { clause: `key = ?${not}`, params: [field, ...except] };
+};
 
 /** SQLite: whether `column` holds the text in any case. */
 function sqliteHolds(column: string, text: string): { clause: string; params: unknown[] } {
@@ -70,17 +75,22 @@ function anyCasePattern(text: string): string {
   return `%${escaped.join('')}%`;
 }
 
-/** The WHERE condition for answers (or the answer to `field`) containing `text`, and its parameters. */
+/**
+ * The WHERE condition for answers (or the answer to `field`) containing `text`, leaving out the
+ * fields in `except`, and its parameters.
+ */
 export function answersContain(
   dialect: 'sqlite' | 'postgres',
   text: string,
   field?: string,
+  except: string[] = [],
 ): { clause: string; params: unknown[] } {
-  const searched = keys(field);
+  const searched = keys(field, except);
   if (dialect === 'sqlite') {
     const value = sqliteHolds('value', text);
+    // search_budget() fails the query once its time is up (SQLite's stand-in for a timeout).
     const values = {
-      clause: `EXISTS (SELECT 1 FROM json_each(answers) WHERE ${searched.clause} AND ${value.clause})`,
+      clause: `search_budget() AND EXISTS (SELECT 1 FROM json_each(answers) WHERE ${searched.clause} AND ${value.clause})`,
       params: [...searched.params, ...value.params],
     };
     // A value holding the text puts it in the row's JSON (stored by JSON.stringify) as it is,
@@ -102,7 +112,8 @@ export function answersContain(
   // Values are joined by line breaks: text without one can only match within a single value.
   // Text with one could also match across two, and a field's text could be in another field,
   // so each value is then checked as well.
-  if (!text.includes('\n') && field === undefined) return { clause: joined, params: [text] };
+  if (!text.includes('\n') && field === undefined && except.length === 0)
+    return { clause: joined, params: [text] };
   return {
     clause: `${joined} AND EXISTS (SELECT 1 FROM jsonb_each_text(answers) WHERE ${searched.clause} AND strpos(lower(value), lower(?)) > 0)`,
     params: [text, ...searched.params, text],

@@ -6,11 +6,13 @@ import { DRAFTS_MIGRATION, draftStore } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import {
+  AUDIT_ACTOR_MIGRATION,
   feedbackRecord,
   LANG_MIGRATION,
   teamStore,
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
+  SearchTimeout,
   SSO_SESSION_MIGRATION,
   THEMES_MIGRATION,
   USED_CHALLENGES_MIGRATION,
@@ -37,6 +39,7 @@ const MIGRATIONS = [
   SSO_SESSION_MIGRATION,
   LIMITS_MIGRATION,
   THEMES_MIGRATION,
+  AUDIT_ACTOR_MIGRATION,
 ];
 
 interface Row {
@@ -102,9 +105,30 @@ export function openSqliteStore(file: string): StoreWithTeam {
   // (whose pages secure_delete has zeroed) and cut it to nothing, so deleted answers leave no trace.
   const forgetDeleted = () => db.pragma('wal_checkpoint(TRUNCATE)');
 
+  // The search's time budget: a query is synchronous here, so one deadline at a time.
+  let deadline = Infinity;
+  db.function('search_budget', { deterministic: false }, () => {
+    if (performance.now() > deadline) throw new SearchTimeout();
+    return 1;
+  });
   const sql: Sql = {
     dialect: 'sqlite',
     all: async <T>(text: string, params: unknown[] = []) => db.prepare(text).all(...params) as T[],
+    within: async <T>(ms: number, text: string, params: unknown[] = []) => {
+      // Other requests (a respondent's page) go first: searches arriving together then take
+      // turns with them instead of running back to back.
+      await new Promise((resolve) => setImmediate(resolve));
+      deadline = performance.now() + ms;
+      try {
+        return db.prepare(text).all(...params) as T[];
+      } catch (error) {
+        throw error instanceof SearchTimeout || String(error).includes('search took longer')
+          ? new SearchTimeout()
+          : error;
+      } finally {
+        deadline = Infinity;
+      }
+    },
     run: async (text: string, params: unknown[] = []) => db.prepare(text).run(...params).changes,
     transaction: async (statements) =>
       db

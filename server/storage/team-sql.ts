@@ -20,6 +20,12 @@ import type {
 export interface Sql {
   dialect: 'sqlite' | 'postgres';
   all<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * As `all`, stopped with a SearchTimeout after `ms` (PostgreSQL: statement_timeout; SQLite:
+   * the search's per-row check `search_budget()` fails once the time is up, so a slow search
+   * does not hold the event loop, which SQLite shares with every request).
+   */
+  within<T>(ms: number, sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a statement; resolves to the number of rows it changed. */
   run(sql: string, params?: unknown[]): Promise<number>;
   /** Runs statements in one transaction: all of them or none. */
@@ -116,6 +122,12 @@ export const THEMES_MIGRATION = `CREATE TABLE team_theme (
     terms_cy TEXT NOT NULL
   );`;
 
+/**
+ * Migration: who did it, as they were then (their email address), so the audit log still names
+ * a member after they are removed or their address changes.
+ */
+export const AUDIT_ACTOR_MIGRATION = `ALTER TABLE team_audit ADD COLUMN actor TEXT;`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface FeedbackRow {
@@ -141,6 +153,27 @@ export function feedbackRecord(row: FeedbackRow): FeedbackRecord {
     lang: row.lang ?? null,
   };
 }
+
+/**
+ * How long a search of the answers may take before it is stopped (SearchTimeout). SQLite runs
+ * a query on the one thread every request shares, so its default is short enough that a
+ * respondent's page waits no longer than that behind a search; PostgreSQL's runs elsewhere.
+ */
+const searchBudget = (sql: Sql) =>
+  Number(process.env.SEARCH_BUDGET_MS ?? (sql.dialect === 'sqlite' ? 150 : 2000));
+
+/** A search that went past its time budget. */
+export class SearchTimeout extends Error {
+  constructor() {
+    super('search took longer than its time budget');
+  }
+}
+
+/** Queries with a text search run within the search budget; others as they are. */
+const bounded =
+  (sql: Sql, filter: FeedbackFilter) =>
+  <T>(text: string, params: unknown[]) =>
+    filter.text ? sql.within<T>(searchBudget(sql), text, params) : sql.all<T>(text, params);
 
 /** `WHERE` clause and parameters for a filter. */
 function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unknown[] } {
@@ -191,7 +224,7 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
   }
   if (filter.text) {
     // Values only: a key such as "email" is not a match.
-    const search = answersContain(sql.dialect, filter.text, filter.textIn);
+    const search = answersContain(sql.dialect, filter.text, filter.textIn, filter.textNotIn);
     parts.push(search.clause);
     params.push(...search.params);
   }
@@ -300,6 +333,36 @@ export function teamStore(sql: Sql): TeamStore {
         }
       );
     },
+    async pendingInvitations(now) {
+      const rows = await sql.all<{
+        token_hash: string;
+        email: string;
+        role: Role;
+        expires: string;
+      }>(
+        'SELECT token_hash, email, role, expires FROM team_invitation WHERE used = 0 AND expires > ? ORDER BY expires',
+        [now.toISOString()],
+      );
+      return rows.map((r) => ({
+        tokenHash: r.token_hash,
+        email: r.email,
+        role: r.role,
+        expires: new Date(r.expires),
+        used: false,
+      }));
+    },
+    async withdrawInvitation(tokenHash) {
+      const changed = await sql.run(
+        'DELETE FROM team_invitation WHERE token_hash = ? AND used = 0',
+        [tokenHash],
+      );
+      return changed === 1;
+    },
+    async cancelInvitations(email) {
+      return sql.run('DELETE FROM team_invitation WHERE email = ? AND used = 0', [
+        email.toLowerCase(),
+      ]);
+    },
     async useInvitation(tokenHash, now) {
       // One statement, so two enrolments racing for the same link cannot both win.
       const changed = await sql.run(
@@ -394,12 +457,10 @@ export function teamStore(sql: Sql): TeamStore {
     },
 
     async audit(e) {
-      await sql.run('INSERT INTO team_audit (member_id, action, at, target) VALUES (?, ?, ?, ?)', [
-        e.memberId,
-        e.action,
-        e.at.toISOString(),
-        e.target,
-      ]);
+      await sql.run(
+        'INSERT INTO team_audit (member_id, action, at, target, actor) VALUES (?, ?, ?, ?, ?)',
+        [e.memberId, e.action, e.at.toISOString(), e.target, e.actor ?? null],
+      );
     },
     async auditLog({ limit, offset }) {
       const rows = await sql.all<{
@@ -407,12 +468,14 @@ export function teamStore(sql: Sql): TeamStore {
         action: string;
         at: string;
         target: string | null;
+        actor: string | null;
       }>('SELECT * FROM team_audit ORDER BY at DESC LIMIT ? OFFSET ?', [limit, offset]);
       return rows.map((r): AuditEntry => ({
         memberId: r.member_id,
         action: r.action,
         at: new Date(r.at),
         target: r.target,
+        actor: r.actor ?? undefined,
       }));
     },
     async purgeAudit(cutoff) {
@@ -426,6 +489,9 @@ export function teamStore(sql: Sql): TeamStore {
     },
     async listTags() {
       return sql.all<Tag>('SELECT id, name FROM team_tag ORDER BY lower(name), name');
+    },
+    async renameTag(id, name) {
+      return (await sql.run('UPDATE team_tag SET name = ? WHERE id = ?', [name.trim(), id])) === 1;
     },
     async removeTag(id) {
       await sql.run('DELETE FROM team_response_tag WHERE tag_id = ?', [id]);
@@ -489,15 +555,26 @@ export function teamStore(sql: Sql): TeamStore {
 
     async findFeedback(filter, { limit, offset }) {
       const { clause, params } = where(sql, filter);
-      const rows = await sql.all<FeedbackRow>(
+      const rows = await bounded(sql, filter)<FeedbackRow>(
         `SELECT * FROM feedback ${clause} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
         [...params, limit, offset],
       );
       return rows.map(feedbackRecord);
     },
+    async feedbackAfter(filter, after, limit) {
+      const { clause, params } = where(sql, filter);
+      // In a form the index on received_at can serve: a range scan from the last time read.
+      const keyset = after ? '(received_at >= ? AND (received_at > ? OR id > ?))' : '';
+      const at = after?.receivedAt.toISOString();
+      const rows = await sql.all<FeedbackRow>(
+        `SELECT * FROM feedback ${keyset ? (clause ? `${clause} AND ${keyset}` : `WHERE ${keyset}`) : clause} ORDER BY received_at, id LIMIT ?`,
+        [...params, ...(after ? [at, at, after.id] : []), limit],
+      );
+      return rows.map(feedbackRecord);
+    },
     async countFeedback(filter) {
       const { clause, params } = where(sql, filter);
-      const r = await one<{ n: number | string }>(
+      const [r] = await bounded(sql, filter)<{ n: number | string }>(
         `SELECT COUNT(*) AS n FROM feedback ${clause}`,
         params,
       );

@@ -61,6 +61,8 @@ export interface AuditEntry {
   action: string;
   at: Date;
   target: string | null;
+  /** The member's email address when it was done (they may since have been removed). */
+  actor?: string;
 }
 
 export interface Tag {
@@ -89,6 +91,8 @@ export interface FeedbackFilter {
   /** Case-insensitive substring of any answer, or of the answer to `textIn` when given. */
   text?: string;
   textIn?: string;
+  /** Answer fields the text search leaves out (a viewer's search skips contact details). */
+  textNotIn?: string[];
   tagId?: string;
   /**
    * Answers that may hold one of these texts in any case: a theme's first look, a superset
@@ -132,6 +136,12 @@ export interface TeamStore {
   invitation(tokenHash: string): Promise<Invitation | undefined>;
   /** Marks an unused, unexpired invitation used; false when it was not (so it works only once). */
   useInvitation(tokenHash: string, now: Date): Promise<boolean>;
+  /** Invitations not used and not expired, soonest to expire first. */
+  pendingInvitations(now: Date): Promise<Invitation[]>;
+  /** Deletes an unused invitation; false when there was none. */
+  withdrawInvitation(tokenHash: string): Promise<boolean>;
+  /** Deletes every unused invitation for this email address; resolves to how many. */
+  cancelInvitations(email: string): Promise<number>;
 
   addSession(session: Session): Promise<void>;
   session(idHash: string): Promise<Session | undefined>;
@@ -160,6 +170,8 @@ export interface TeamStore {
 
   addTag(name: string): Promise<Tag>;
   listTags(): Promise<Tag[]>;
+  /** Renames a tag; false when there is no such tag. */
+  renameTag(id: string, name: string): Promise<boolean>;
   removeTag(id: string): Promise<void>;
   tag(feedbackId: string, tagId: string): Promise<void>;
   untag(feedbackId: string, tagId: string): Promise<void>;
@@ -172,6 +184,15 @@ export interface TeamStore {
     page: { limit: number; offset: number },
   ): Promise<FeedbackRecord[]>;
   countFeedback(filter: FeedbackFilter): Promise<number>;
+  /**
+   * Oldest first, the `limit` after `after` (keyset pagination, so an export reads page by page
+   * at the same cost however far it has gone).
+   */
+  feedbackAfter(
+    filter: FeedbackFilter,
+    after: { receivedAt: Date; id: string } | undefined,
+    limit: number,
+  ): Promise<FeedbackRecord[]>;
   /** Counts for the figures, without reading every response into memory. */
   tallyFeedback(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
   /**

@@ -12,11 +12,20 @@ export interface TeamContext {
   scales: Scales;
   clock: () => Date;
   retentionMonths: number;
+  /** The public origin (PUBLIC_URL), for the links the team area gives out. */
+  publicUrl: string;
   /** Sends a whole team page. */
   render(
     request: FastifyRequest,
     reply: FastifyReply,
-    page: { title: string; children: ReactNode; script?: string; refresh?: string },
+    page: {
+      title: string;
+      children: ReactNode;
+      script?: string;
+      refresh?: string;
+      /** The query the language link keeps (default: the request's); a refused filter is not kept. */
+      query?: Record<string, string | undefined>;
+    },
     status?: number,
   ): FastifyReply;
   /** Signed in with at least this role (and, for a POST, the session's CSRF token). */

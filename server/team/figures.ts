@@ -72,7 +72,7 @@ export function netPromoter(promoters: number, detractors: number, n: number) {
 }
 
 /** The offered option values a sent choice answer holds, read back by the field's type. */
-function chosen(field: ResolvedField, sent: string): string[] {
+export function chosen(field: ResolvedField, sent: string): string[] {
   const known = new Set((field.options ?? []).map((o) => o.value));
   return chosenValues(typeOf(field).parseSent(field, sent).value).filter((v) => known.has(v));
 }

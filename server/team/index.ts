@@ -42,8 +42,8 @@ export interface TeamOptions {
   distDir?: string;
   /** Signs WebAuthn challenges; set TEAM_SECRET to the same value on every instance. */
   secret?: string;
-  /** The public origin, when behind a proxy that changes Host. */
-  origin?: string;
+  /** The public origin (PUBLIC_URL): invitation links, the passkey origin and relying party. */
+  origin: string;
   /** How long feedback is kept (for the deletion date on a response); default RETENTION_MONTHS. */
   /** Months feedback is kept, for the deletion date shown (default 3). */
   retentionMonths?: number;
@@ -73,10 +73,15 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
   );
 
   const render: TeamContext['render'] = (request, reply, page, status = 200) => {
-    const path = request.url.split('?')[0]!;
-    // The language links keep the page's query (filters, page), only the language changes.
-    const address = new URL(request.url, 'http://team.invalid');
-    address.searchParams.delete('lang');
+    const [path = '', search = ''] = request.url.split('?');
+    // The language link keeps the page's filters and page number: only `lang` changes.
+    const kept = page.query
+      ? new URLSearchParams(
+          Object.entries(page.query).filter((e): e is [string, string] => e[1] !== undefined),
+        )
+      : new URLSearchParams(search);
+    kept.delete('lang');
+    const here = kept.size ? `${path}?${kept}` : path;
     return reply
       .code(status)
       .type('text/html; charset=utf-8')
@@ -85,7 +90,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
           ...page,
           lang: langOf(request),
           stylesheet,
-          path: `${path}${address.search}`,
+          path: here,
           nav: request.team && {
             csrf: request.team.csrf,
             current: path,
@@ -99,11 +104,17 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     const signedIn = await currentSession(store, request, clock());
     if (!signedIn) return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
     request.team = signedIn;
+    // Refusals are recorded with the address asked for (never its query: it may hold a search).
+    const refused = (why: string) => audit(request, `refused:${why}`, path(request));
     if (request.method === 'POST') {
       const csrf = (request.body as Record<string, unknown> | undefined)?.csrf;
-      if (!csrfMatches(signedIn.sessionId, csrf)) return reply.code(403).send('Forbidden');
+      if (!csrfMatches(signedIn.sessionId, csrf)) {
+        await refused('csrf');
+        return reply.code(403).send('Forbidden');
+      }
     }
     if (!hasRole(signedIn.member, role)) {
+      await refused('role');
       const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
       return render(
         request,
@@ -117,16 +128,26 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     }
   };
 
+  const audit: TeamContext['audit'] = (request, action, target = null) =>
+    store.audit({
+      memberId: request.team?.member.id ?? null,
+      actor: request.team?.member.email,
+      action,
+      at: clock(),
+      target,
+    });
+  const path = (request: FastifyRequest) => request.url.split('?')[0]!;
+
   const ctx: TeamContext = {
     store,
     surveys: options.surveys,
     scales: (sharedJson as unknown as { scales: Scales }).scales,
     clock,
     retentionMonths: options.retentionMonths ?? 3,
+    publicUrl: options.origin,
     render,
     allow,
-    audit: (request: FastifyRequest, action: string, target: string | null = null) =>
-      store.audit({ memberId: request.team?.member.id ?? null, action, at: clock(), target }),
+    audit,
   };
 
   await app.register(async (team) => {
@@ -198,6 +219,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     });
 
     team.post('/team/sign-out', { preHandler: allow('viewer') }, async (request, reply) => {
+      await audit(request, 'sign-out');
       const ended = await endSession(store, request, reply);
       // A session from single sign-on is also ended at the provider, or the next "Sign in with
       // your organisation account" on this computer could go straight through.
@@ -212,6 +234,20 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerResponses(team, ctx);
     registerMembers(team, ctx);
     registerQuestions(team, ctx);
+
+    // An unknown team address gets the team's own page, in the team's language and layout.
+    team.get('/team/*', async (request, reply) => {
+      const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
+      return render(
+        request,
+        reply,
+        {
+          title: t('notFound'),
+          children: createElement(Message, { heading: t('notFound'), body: t('notFoundBody') }),
+        },
+        404,
+      );
+    });
   });
 
   // Sessions past their limits, audit entries past 12 months, answered WebAuthn challenges and

@@ -1,6 +1,6 @@
 // One-time enrolment links: a random token, of which the store keeps only the sha-256.
 import { randomBytes } from 'node:crypto';
-import type { Role, TeamStore } from '../storage/team-types';
+import type { Member, Role, TeamStore } from '../storage/team-types';
 import { sha256 } from './session';
 
 export const INVITATION_MS = 24 * 60 * 60 * 1000;
@@ -12,7 +12,7 @@ export async function invite(
   email: string,
   role: Role,
   now: Date,
-  by: string | null = null,
+  by: Pick<Member, 'id' | 'email'> | null = null,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await store.addInvitation({
@@ -21,6 +21,13 @@ export async function invite(
     role,
     expires: new Date(now.getTime() + INVITATION_MS),
   });
-  await store.audit({ memberId: by, action: `invite:${role}`, at: now, target: null });
+  // Whom, and as which role; an invitation from the command line has no member.
+  await store.audit({
+    memberId: by?.id ?? null,
+    actor: by?.email,
+    action: `invite:${role}`,
+    at: now,
+    target: email,
+  });
   return `/team/enrol?token=${token}`;
 }

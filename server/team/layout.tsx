@@ -35,13 +35,13 @@ export function stylesheetHref(distDir: string): string | undefined {
 export interface PageProps {
   lang: UiLang;
   title: string;
-  /** This page's path without the language query, for the toggle. */
+  /** This page's address without the language query (its filters kept), for the toggle. */
   path: string;
   stylesheet?: string;
   /** Signed-in pages show the navigation and a sign-out button. */
   nav?: { csrf: string; current: string; role: Role };
   script?: string;
-  /** An address to go on to at once (a 0-second refresh), for the pages between us and the provider. */
+  /** An address to go on to at once (a 0-second refresh, `0; URL=` as HTML requires), for the pages between us and the provider. */
   refresh?: string;
   children: ReactNode;
 }
@@ -59,7 +59,7 @@ function Page(props: PageProps) {
         <title>{`${props.title} – ${t('serviceName')}`}</title>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        {props.refresh && <meta httpEquiv="refresh" content={`0;url=${props.refresh}`} />}
+        {props.refresh && <meta httpEquiv="refresh" content={`0; URL=${props.refresh}`} />}
         {props.stylesheet && <link rel="stylesheet" href={props.stylesheet} />}
       </head>
       <body className="govuk-template__body govuk-frontend-supported">

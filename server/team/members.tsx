@@ -1,11 +1,12 @@
 // Admins: invite, change the role of and remove members; read the audit log. Everyone: tags.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Button } from '../../renderers';
-import type { AuditEntry, Member, Role, Tag } from '../storage/team-types';
+import type { AuditEntry, Invitation, Member, Role, Tag } from '../storage/team-types';
 import { form, langOf, query, type TeamContext } from './context';
 import { weekStart } from './figures';
 import { withLang } from './layout';
 import { invite, ROLES } from './invite';
+import { hasRole } from './session';
 import { Table } from './table';
 import { auditText, formatDate, text, type TextKey, type UiLang } from './text';
 
@@ -19,21 +20,32 @@ function RoleSelect(props: {
   value?: Role;
   label: string;
   hidden?: boolean;
+  /** No role chosen at first: the member has to pick one. */
+  choose?: boolean;
+  error?: string;
 }) {
   return (
-    <div className="govuk-form-group">
+    <div className={props.error ? 'govuk-form-group govuk-form-group--error' : 'govuk-form-group'}>
       <label
         className={props.hidden ? 'govuk-label govuk-visually-hidden' : 'govuk-label'}
         htmlFor={props.id}
       >
         {props.label}
       </label>
+      {props.error && (
+        <p className="govuk-error-message" id={`${props.id}-error`}>
+          <span className="govuk-visually-hidden">{text(props.lang, 'errorPrefix')}:</span>{' '}
+          {props.error}
+        </p>
+      )}
       <select
-        className="govuk-select"
+        className={props.error ? 'govuk-select govuk-select--error' : 'govuk-select'}
         id={props.id}
         name="role"
-        defaultValue={props.value ?? 'viewer'}
+        defaultValue={props.value ?? (props.choose ? '' : 'viewer')}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
       >
+        {props.choose && <option value="">{text(props.lang, 'chooseRole')}</option>}
         {ROLES.map((role) => (
           <option key={role} value={role}>
             {text(props.lang, roleKey[role])}
@@ -44,17 +56,47 @@ function RoleSelect(props: {
   );
 }
 
+/** What was typed in the invite form, and what is wrong with it. */
+export interface InviteForm {
+  email?: string;
+  role?: string;
+  errors: { email?: TextKey; role?: TextKey };
+}
+
 function Members(props: {
   lang: UiLang;
   members: Member[];
+  invitations: Invitation[];
   csrf: string;
   me: string;
   link?: string;
+  invite?: InviteForm;
 }) {
   const { lang } = props;
   const t = (key: TextKey, params?: Record<string, string | number>) => text(lang, key, params);
+  const errors = props.invite?.errors ?? {};
+  const errorList = (['email', 'role'] as const).flatMap((field) => {
+    const key = errors[field];
+    return key ? [{ href: `#${field}`, text: t(key) }] : [];
+  });
   return (
     <>
+      {errorList.length > 0 && (
+        <div className="govuk-error-summary" data-module="govuk-error-summary">
+          <div role="alert">
+            <h2 className="govuk-error-summary__title">{t('thereIsAProblem')}</h2>
+            <div className="govuk-error-summary__body">
+              <ul className="govuk-list govuk-error-summary__list">
+                {errorList.map((e) => (
+                  <li key={e.href}>
+                    <a href={e.href}>{e.text}</a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </div>
+      )}
       <h1 className="govuk-heading-l">{t('members')}</h1>
       {props.link && (
         <div className="govuk-panel govuk-panel--confirmation">
@@ -101,24 +143,77 @@ function Members(props: {
           ],
         }))}
       />
+      {props.invitations.length > 0 && (
+        <Table
+          caption={t('pendingInvitations')}
+          captionSize="m"
+          columns={[
+            { heading: t('email') },
+            { heading: t('role') },
+            { heading: t('expires') },
+            { heading: t('actions') },
+          ]}
+          rows={props.invitations.map((invitation) => ({
+            key: invitation.tokenHash,
+            cells: [
+              invitation.email,
+              t(roleKey[invitation.role]),
+              formatDate(lang, invitation.expires, true),
+              <form
+                key="withdraw"
+                method="post"
+                action={withLang(`/team/invitations/${invitation.tokenHash}/withdraw`, lang)}
+              >
+                <input type="hidden" name="csrf" value={props.csrf} />
+                <Button classes="govuk-button--warning">
+                  {t('withdraw')}
+                  <span className="govuk-visually-hidden"> {invitation.email}</span>
+                </Button>
+              </form>,
+            ],
+          }))}
+        />
+      )}
       <h2 className="govuk-heading-m">{t('inviteHeading')}</h2>
       <p className="govuk-body">{t('inviteIntro')}</p>
-      <form method="post" action={withLang('/team/members', lang)}>
+      <form method="post" action={withLang('/team/members', lang)} noValidate>
         <input type="hidden" name="csrf" value={props.csrf} />
-        <div className="govuk-form-group">
+        <div
+          className={errors.email ? 'govuk-form-group govuk-form-group--error' : 'govuk-form-group'}
+        >
           <label className="govuk-label" htmlFor="email">
             {t('email')}
           </label>
+          {errors.email && (
+            <p className="govuk-error-message" id="email-error">
+              <span className="govuk-visually-hidden">{t('errorPrefix')}:</span> {t(errors.email)}
+            </p>
+          )}
           <input
-            className="govuk-input govuk-input--width-30"
+            className={
+              errors.email
+                ? 'govuk-input govuk-input--width-30 govuk-input--error'
+                : 'govuk-input govuk-input--width-30'
+            }
             id="email"
             name="email"
             type="email"
             autoComplete="off"
             spellCheck={false}
+            defaultValue={props.invite?.email}
+            aria-describedby={errors.email ? 'email-error' : undefined}
           />
         </div>
-        <RoleSelect lang={lang} id="role" label={t('role')} />
+        <RoleSelect
+          lang={lang}
+          id="role"
+          label={t('role')}
+          choose
+          value={
+            ROLES.includes(props.invite?.role as Role) ? (props.invite?.role as Role) : undefined
+          }
+          error={errors.role && t(errors.role)}
+        />
         <Button>{t('createLink')}</Button>
       </form>
     </>
@@ -145,7 +240,8 @@ function AuditLog(props: { lang: UiLang; entries: AuditEntry[]; emails: Map<stri
           key: String(i),
           cells: [
             formatDate(lang, e.at, true),
-            (e.memberId && props.emails.get(e.memberId)) ?? e.memberId ?? '–',
+            // As they were at the time; older entries have only the id.
+            e.actor ?? (e.memberId && props.emails.get(e.memberId)) ?? e.memberId ?? '–',
             auditText(lang, e.action),
             e.target ?? '',
           ],
@@ -172,14 +268,51 @@ function Tags(props: {
         <Table
           caption={t('tags')}
           captionSize="hidden"
-          columns={[{ heading: t('tag') }, { heading: t('responses'), numeric: true }]}
-          rows={props.tags.map((tag) => ({
+          columns={[
+            { heading: t('tag') },
+            { heading: t('responses'), numeric: true },
+            ...(props.canEdit ? [{ heading: t('actions') }] : []),
+          ]}
+          rows={props.tags.map((tag, i) => ({
             key: tag.id,
             cells: [
               <a className="govuk-link" href={withLang(`/team/responses?tag=${tag.id}`, lang)}>
                 {tag.name}
               </a>,
               props.counts.get(tag.id) ?? 0,
+              ...(props.canEdit
+                ? [
+                    <>
+                      <form method="post" action={withLang(`/team/tags/${tag.id}/rename`, lang)}>
+                        <input type="hidden" name="csrf" value={props.csrf} />
+                        <div className="govuk-form-group">
+                          <label className="govuk-label" htmlFor={`rename-${i}`}>
+                            {t('newNameFor')} {tag.name}
+                          </label>
+                          <input
+                            className="govuk-input govuk-input--width-10"
+                            id={`rename-${i}`}
+                            name="name"
+                            type="text"
+                            maxLength={40}
+                            defaultValue={tag.name}
+                          />
+                        </div>
+                        <Button classes="govuk-button--secondary">
+                          {t('renameTag')}
+                          <span className="govuk-visually-hidden"> {tag.name}</span>
+                        </Button>
+                      </form>
+                      <form method="post" action={withLang(`/team/tags/${tag.id}/delete`, lang)}>
+                        <input type="hidden" name="csrf" value={props.csrf} />
+                        <Button classes="govuk-button--warning">
+                          {t('deleteTag')}
+                          <span className="govuk-visually-hidden"> {tag.name}</span>
+                        </Button>
+                      </form>
+                    </>,
+                  ]
+                : []),
             ],
           }))}
         />
@@ -230,20 +363,41 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     request: Parameters<TeamContext['audit']>[0],
     reply: Parameters<TeamContext['render']>[1],
     link?: string,
+    invite?: InviteForm,
   ) => {
     const lang = langOf(request);
-    return ctx.render(request, reply, {
-      title: text(lang, 'members'),
-      children: (
-        <Members
-          lang={lang}
-          members={await store.listMembers()}
-          csrf={request.team!.csrf}
-          me={request.team!.member.id}
-          link={link}
-        />
-      ),
-    });
+    const failed = invite && Object.keys(invite.errors).length > 0;
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: `${failed ? `${text(lang, 'errorPrefix')}: ` : ''}${text(lang, 'members')}`,
+        children: (
+          <Members
+            lang={lang}
+            members={await store.listMembers()}
+            invitations={await store.pendingInvitations(ctx.clock())}
+            csrf={request.team!.csrf}
+            me={request.team!.member.id}
+            link={link}
+            invite={invite}
+          />
+        ),
+      },
+      failed ? 400 : 200,
+    );
+  };
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const lang = langOf(request);
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: text(lang, 'notFound'),
+        children: <h1 className="govuk-heading-l">{text(lang, 'notFound')}</h1>,
+      },
+      404,
+    );
   };
 
   team.get('/team/members', { preHandler: ctx.allow('admin') }, async (request, reply) =>
@@ -251,25 +405,44 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
   );
 
   team.post('/team/members', { preHandler: ctx.allow('admin') }, async (request, reply) => {
-    const { email, role } = form(request);
-    if (
-      typeof email !== 'string' ||
-      !/^[^@\s]+@[^@\s]+$/.test(email) ||
-      !ROLES.includes(role as Role)
-    )
-      return membersPage(request, reply);
-    const path = await invite(store, email, role as Role, ctx.clock(), request.team!.member.id);
-    return membersPage(request, reply, `${request.protocol}://${request.host}${path}`);
+    const fields = form(request);
+    const email = typeof fields.email === 'string' ? fields.email.trim() : '';
+    const role = typeof fields.role === 'string' ? fields.role : '';
+    const errors: InviteForm['errors'] = {};
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) errors.email = 'inviteEmailError';
+    if (!ROLES.includes(role as Role)) errors.role = 'inviteRoleError';
+    if (errors.email || errors.role)
+      return membersPage(request, reply, undefined, { email, role, errors });
+    const path = await invite(store, email, role as Role, ctx.clock(), request.team!.member);
+    return membersPage(request, reply, new URL(path, ctx.publicUrl).href);
   });
+
+  team.post<{ Params: { hash: string } }>(
+    '/team/invitations/:hash/withdraw',
+    { preHandler: ctx.allow('admin') },
+    async (request, reply) => {
+      const pending = (await store.pendingInvitations(ctx.clock())).find(
+        (i) => i.tokenHash === request.params.hash,
+      );
+      if (!pending || !(await store.withdrawInvitation(pending.tokenHash)))
+        return notFound(request, reply);
+      await ctx.audit(request, `withdraw-invite:${pending.role}`, pending.email);
+      return reply.redirect(withLang('/team/members', langOf(request)), 303);
+    },
+  );
 
   team.post<{ Params: { id: string } }>(
     '/team/members/:id/role',
     { preHandler: ctx.allow('admin') },
     async (request, reply) => {
       const role = form(request).role as Role;
-      if (ROLES.includes(role) && request.params.id !== request.team!.member.id) {
-        await store.setRole(request.params.id, role);
-        await ctx.audit(request, `role:${role}`, request.params.id);
+      const member = await store.getMember(request.params.id);
+      if (!member) return notFound(request, reply);
+      if (ROLES.includes(role) && member.id !== request.team!.member.id && role !== member.role) {
+        await store.setRole(member.id, role);
+        // An unused link for them would otherwise give back the old role.
+        await store.cancelInvitations(member.email);
+        await ctx.audit(request, `role:${role}`, member.email);
       }
       return reply.redirect(withLang('/team/members', langOf(request)), 303);
     },
@@ -279,9 +452,13 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     '/team/members/:id/remove',
     { preHandler: ctx.allow('admin') },
     async (request, reply) => {
-      if (request.params.id !== request.team!.member.id) {
-        await store.removeMember(request.params.id);
-        await ctx.audit(request, 'remove-member', request.params.id);
+      const member = await store.getMember(request.params.id);
+      if (!member) return notFound(request, reply);
+      if (member.id !== request.team!.member.id) {
+        await store.removeMember(member.id);
+        // An unused link for them would otherwise bring them back.
+        await store.cancelInvitations(member.email);
+        await ctx.audit(request, 'remove-member', member.email);
       }
       return reply.redirect(withLang('/team/members', langOf(request)), 303);
     },
@@ -330,18 +507,53 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
           tags={tags}
           counts={counts}
           csrf={request.team!.csrf}
-          canEdit
+          canEdit={hasRole(request.team!.member, 'analyst')}
         />
       ),
     });
   });
 
-  team.post('/team/tags', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+  // Tags are made, renamed and deleted by analysts and admins, who can also change them later.
+  const tagName = async (request: FastifyRequest) => {
     const name = form(request).name;
-    if (typeof name === 'string' && name.trim() && name.length <= 40) {
-      const exists = (await store.listTags()).some((tag) => tag.name === name.trim());
-      if (!exists) await store.addTag(name);
+    if (typeof name !== 'string' || !name.trim() || name.length > 40) return undefined;
+    const taken = (await store.listTags()).some((tag) => tag.name === name.trim());
+    return taken ? undefined : name.trim();
+  };
+  const toTags = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.redirect(withLang('/team/tags', langOf(request)), 303);
+
+  team.post('/team/tags', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
+    const name = await tagName(request);
+    if (name) {
+      await store.addTag(name);
+      await ctx.audit(request, 'tag-create', name);
     }
-    return reply.redirect(withLang('/team/tags', langOf(request)), 303);
+    return toTags(request, reply);
   });
+
+  team.post<{ Params: { id: string } }>(
+    '/team/tags/:id/rename',
+    { preHandler: ctx.allow('analyst') },
+    async (request, reply) => {
+      const tag = (await store.listTags()).find((t) => t.id === request.params.id);
+      if (!tag) return notFound(request, reply);
+      const name = await tagName(request);
+      if (name && (await store.renameTag(tag.id, name)))
+        await ctx.audit(request, 'tag-rename', `${tag.name} → ${name}`);
+      return toTags(request, reply);
+    },
+  );
+
+  team.post<{ Params: { id: string } }>(
+    '/team/tags/:id/delete',
+    { preHandler: ctx.allow('analyst') },
+    async (request, reply) => {
+      const tag = (await store.listTags()).find((t) => t.id === request.params.id);
+      if (!tag) return notFound(request, reply);
+      await store.removeTag(tag.id);
+      await ctx.audit(request, 'tag-delete', tag.name);
+      return toTags(request, reply);
+    },
+  );
 }

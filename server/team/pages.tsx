@@ -9,6 +9,7 @@ import { filterQuery, type ParsedFilter } from './filters';
 import { FilterErrors, linkTo, SegmentForm, SegmentTags } from './segments';
 import { Table } from './table';
 import { formatDate, text, type UiLang } from './text';
+import { surveyName } from './privacy';
 
 const date = (lang: UiLang, d: Date) => formatDate(lang, d);
 const shortFormats = {
@@ -34,10 +35,16 @@ export function PasskeyForm(props: {
       <div className="govuk-grid-column-two-thirds">
         <h1 className="govuk-heading-l">{props.heading}</h1>
         <p className="govuk-body">{props.intro}</p>
-        <p id="passkey-error" className="govuk-error-message" tabIndex={-1} hidden>
-          <span className="govuk-visually-hidden">{props.lang === 'cy' ? 'Gwall:' : 'Error:'}</span>{' '}
-          {t('failed')}
-        </p>
+        {/* `hidden` on a wrapper without a class: on the message itself, GOV.UK's
+            .govuk-error-message (display: block) would show it before any attempt. */}
+        <div id="passkey-error" tabIndex={-1} hidden>
+          <p className="govuk-error-message">
+            <span className="govuk-visually-hidden">
+              {props.lang === 'cy' ? 'Gwall:' : 'Error:'}
+            </span>{' '}
+            {t('failed')}
+          </p>
+        </div>
         <noscript>
           <p className="govuk-body">{t('needsScript')}</p>
         </noscript>
@@ -85,9 +92,13 @@ function headline(lang: UiLang, q: QuestionFigures): ReactNode[] {
   const t = (key: Parameters<typeof text>[1], params?: Record<string, string | number>) =>
     text(lang, key, params);
   const kind = q.nps ? t('nps') : q.measure === 'satisfaction' ? t('csat') : t('recommend');
-  const figure = q.nps
-    ? `${Math.round(q.nps.score)} (${t('interval', { low: Math.round(q.nps.low), high: Math.round(q.nps.high) })})`
-    : percent(q.topTwo ?? 0);
+  // No answers: no score to give (a 0% would read as everyone unhappy).
+  const figure =
+    q.n === 0
+      ? t('noAnswersYet')
+      : q.nps
+        ? `${Math.round(q.nps.score)} (${t('interval', { low: Math.round(q.nps.low), high: Math.round(q.nps.high) })})`
+        : percent(q.topTwo ?? 0);
   return [
     q.field.label[lang],
     kind,
@@ -140,7 +151,7 @@ export function Overview(props: {
         const scored = figures.questions.filter((q) => q.topTwo !== undefined || q.nps);
         return (
           <section key={survey.id} className="govuk-!-margin-bottom-9">
-            <h2 className="govuk-heading-m">{survey.title[lang]}</h2>
+            <h2 className="govuk-heading-m">{surveyName(survey, lang)}</h2>
             {segmented && figures.counts.all < LOW_SAMPLE && (
               <div className="govuk-inset-text">{t('segmentSmall')}</div>
             )}
@@ -175,7 +186,7 @@ export function Overview(props: {
             )}
             <ColumnChart
               id={`trend-${survey.id}`}
-              title={`${t('trend')}: ${survey.title[lang]}`}
+              title={`${t('trend')}: ${surveyName(survey, lang)}`}
               columns={figures.weeks.map((w) => ({
                 label: shortDate(lang, w.start),
                 value: w.count,

@@ -22,8 +22,8 @@ export interface PasskeyOptions {
   store: TeamStore;
   clock: () => Date;
   secret: Buffer;
-  /** The site's origin, e.g. https://feedback.example.gov.uk; default: the request's own. */
-  origin?: string;
+  /** The site's origin (PUBLIC_URL), e.g. https://feedback.example.gov.uk; never the request's. */
+  origin: string;
 }
 
 function challenge(secret: Buffer, now: Date): Uint8Array<ArrayBuffer> {
@@ -40,8 +40,9 @@ function challengeIsOurs(secret: Buffer, now: Date, encoded: string): boolean {
   return timingSafeEqual(mac, bytes.subarray(24)) && body.readBigUInt64BE(16) > now.getTime();
 }
 
-function site(request: FastifyRequest, origin?: string) {
-  const url = new URL(origin ?? `${request.protocol}://${request.host}`);
+/** The origin and relying party id, from configuration only (a request's Host can be forged). */
+function site(origin: string) {
+  const url = new URL(origin);
   return { origin: url.origin, rpID: url.hostname };
 }
 
@@ -73,7 +74,7 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
     const invitation = await store.invitation(sha256(String(body(request).token ?? '')));
     if (!invitation || invitation.used || invitation.expires <= clock())
       return reply.code(403).send({});
-    const { rpID } = site(request, options.origin);
+    const { rpID } = site(options.origin);
     return generateRegistrationOptions({
       rpName: RP_NAME,
       rpID,
@@ -90,7 +91,7 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
     const tokenHash = sha256(String(token ?? ''));
     const invitation = await store.invitation(tokenHash);
     if (!invitation) return reply.code(403).send({});
-    const { origin, rpID } = site(request, options.origin);
+    const { origin, rpID } = site(options.origin);
     const check = challengeCheck(secret, clock);
     const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -106,6 +107,9 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
       !(await store.useInvitation(tokenHash, clock()))
     )
       return reply.code(403).send({});
+    // Any other link for this address is spent with this one: an older one kept could later
+    // give back a role the member has since lost.
+    await store.cancelInvitations(invitation.email);
     const existing = await store.memberByEmail(invitation.email);
     const member = existing ?? (await store.addMember(invitation.email, invitation.role, clock()));
     if (existing) await store.setRole(existing.id, invitation.role);
@@ -117,13 +121,19 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
       counter: credential.counter,
       transports: credential.transports ?? [],
     });
-    await store.audit({ memberId: member.id, action: 'enrol', at: clock(), target: null });
+    await store.audit({
+      memberId: member.id,
+      actor: member.email,
+      action: 'enrol',
+      at: clock(),
+      target: null,
+    });
     await startSession(store, request, reply, member.id, clock());
     return { redirect: '/team' };
   });
 
-  app.post('/team/sign-in/options', async (request) => {
-    const { rpID } = site(request, options.origin);
+  app.post('/team/sign-in/options', async () => {
+    const { rpID } = site(options.origin);
     return generateAuthenticationOptions({
       rpID,
       userVerification: 'required',
@@ -135,8 +145,20 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
     const response = body(request).response as AuthenticationResponseJSON | undefined;
     const stored =
       typeof response?.id === 'string' ? await store.credential(response.id) : undefined;
-    if (!response || !stored) return reply.code(403).send({});
-    const { origin, rpID } = site(request, options.origin);
+    // A failed sign-in is recorded: for a known passkey, against its member.
+    const failed = async () => {
+      const member = stored && (await store.getMember(stored.memberId));
+      await store.audit({
+        memberId: member?.id ?? null,
+        actor: member?.email,
+        action: 'sign-in-failed',
+        at: clock(),
+        target: null,
+      });
+      return reply.code(403).send({});
+    };
+    if (!response || !stored) return failed();
+    const { origin, rpID } = site(options.origin);
     const check = challengeCheck(secret, clock);
     const result = await verifyAuthenticationResponse({
       response,
@@ -151,9 +173,16 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
         transports: stored.transports as AuthenticatorTransportFuture[],
       },
     }).catch(() => undefined);
-    if (!result?.verified || !(await check.use(store))) return reply.code(403).send({});
+    if (!result?.verified || !(await check.use(store))) return failed();
     await store.setCounter(stored.id, result.authenticationInfo.newCounter);
-    await store.audit({ memberId: stored.memberId, action: 'sign-in', at: clock(), target: null });
+    const member = await store.getMember(stored.memberId);
+    await store.audit({
+      memberId: stored.memberId,
+      actor: member?.email,
+      action: 'sign-in',
+      at: clock(),
+      target: null,
+    });
     await startSession(store, request, reply, stored.memberId, clock());
     return { redirect: '/team' };
   });

@@ -1,6 +1,8 @@
 // What counts as personal data on the team's pages: contact fields (from the definitions) and
-// free text that looks like an identifier, masked unless an analyst reveals it.
+// free text that looks like an identifier, masked before the team sees it; and what each role
+// may search and filter by.
 import { allFields, typeOf, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import type { FeedbackFilter, Role } from '../storage/team-types';
 
 /** A field asks for contact details when its type says so (an email address, a name). */
 export const isContactField = (field: ResolvedField) => typeOf(field).role(field) === 'contact';
@@ -10,22 +12,189 @@ export const contactFields = (survey: ResolvedSurvey) =>
     .filter(isContactField)
     .map((field) => field.name);
 
-// Respondents' text keeps only letters, digits, spaces and . ? ! , (the sanitising pattern),
-// so the patterns allow spaces where people put them and nothing else.
-const PATTERNS = [
-  // National Insurance number: two letters, six digits, A to D.
-  /\b[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/gi,
-  // 12-digit certificate number, in any grouping.
-  /\b\d(?: ?\d){11}\b/g,
-  // UK phone number: 0 or 44 then 9 or 10 more digits.
-  /\b(?:0|44 ?)\d(?: ?\d){8,9}\b/g,
-  // Postcode.
-  /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/gi,
-];
+/** A field whose answer is the respondent's own words (not a choice, not contact details). */
+export const isFreeText = (field: ResolvedField) =>
+  field.type === 'textarea' || (field.type === 'text' && !field.autocomplete);
 
 export const MASK = '[…]';
 
+// Respondents' text keeps only letters, digits, spaces, apostrophes and . ? ! , (the sanitising
+// pattern): '@', '+', '-' and '_' are gone, so the patterns also look for what is left of them.
+const NAME_WORD = "\\p{L}[\\p{L}']*";
+// The words that introduce a name, English and Welsh ("fy enw i yw Siân"). "I'm" alone is not
+// one: "I'm happy" would be masked.
+const INTRODUCTIONS = [
+  'my name is',
+  "my name's",
+  'my names',
+  'i am called',
+  "i'm called",
+  'im called',
+  'fy enw i yw',
+  'fy enw yw',
+  'fy enw i ydy',
+  'fy enw ydy',
+  "fy enw i 'di",
+  'enw fi yw',
+  "ydw i'n cael fy ngalw",
+  "dw i'n cael fy ngalw",
+];
+// Words that end a name rather than continue it.
+const NOT_NAMES = new Set(
+  "and but i im back up out again by not gan the a an from of in on at to with please thanks thank so because who ac ond a o yn ar i mae a'r ac'r diolch gyda achos sydd".split(
+    ' ',
+  ),
+);
+const INTRODUCED = new RegExp(
+  `\\b(${INTRODUCTIONS.map((s) => s.replace(/ /g, '\\s+')).join('|')})\\s+(${NAME_WORD}(?:\\s+${NAME_WORD}){0,2})`,
+  'giu',
+);
+
+/** The public suffixes an address ends with, longest first. */
+const SUFFIXES = [
+  'co.uk',
+  'org.uk',
+  'ac.uk',
+  'gov.uk',
+  'nhs.uk',
+  'gov.wales',
+  'llyw.cymru',
+  'com',
+  'net',
+  'org',
+  'uk',
+  'wales',
+  'cymru',
+  'io',
+  'me',
+];
+// Mail providers, for an address whose '@' the cleaning dropped ("johnsmithgmail.com").
+const PROVIDERS =
+  'gmail|googlemail|hotmail|outlook|yahoo|icloud|btinternet|aol|protonmail|live|sky|talktalk|virginmedia|example';
+
+type Replacer = (match: string, ...groups: string[]) => string;
+const PATTERNS: [RegExp, string | Replacer][] = [
+  // An email address as typed.
+  [/[\p{L}\d.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\d-]+(?:\.[\p{L}\d-]+)+/gu, MASK],
+  // A provider's address without its '@'.
+  [
+    new RegExp(`\\b[a-z\\d][a-z\\d.]*(?:${PROVIDERS})\\.(?:co\\.uk|com|net|org|me|uk)\\b`, 'gi'),
+    MASK,
+  ],
+  // An address without its '@' whose name part has a dot ("john.smithexample.com"); a website
+  // ("www.gov.uk", "example.com") has one word before its suffix and stays.
+  [
+    /\b[a-z\d]+(?:\.[a-z\d]+)+\b/gi,
+    (token) => {
+      const lower = token.toLowerCase();
+      const suffix = SUFFIXES.find((s) => lower.endsWith(`.${s}`));
+      if (!suffix) return token;
+      const labels = lower.slice(0, -suffix.length - 1).split('.');
+      return labels.length >= 2 && labels[0] !== 'www' ? MASK : token;
+    },
+  ],
+  // A name introduced as one: the introduction stays, the name goes.
+  [
+    INTRODUCED,
+    (_match, intro: string, words: string) => {
+      const kept: string[] = [];
+      for (const word of words.split(/\s+/)) {
+        if (NOT_NAMES.has(word.toLowerCase())) break;
+        kept.push(word);
+      }
+      if (kept.length === 0) return _match;
+      const rest = words.split(/\s+/).slice(kept.length).join(' ');
+      return `${intro} ${MASK}${rest ? ` ${rest}` : ''}`;
+    },
+  ],
+  // National Insurance number: two letters, six digits, A to D.
+  [/\b[A-Z]{2} ?\d{2} ?\d{2} ?\d{2} ?[A-D]\b/gi, MASK],
+  // International phone number (00 or, without its '+', a country code): 00 44 7700 900123.
+  [/\b00 ?\d{1,3}(?: ?\d){7,12}\b/g, MASK],
+  // UK phone number: 0 or 44 then 9 or 10 more digits (44 (0)7700 too, its brackets dropped).
+  [/(?:\+(?=44)|\b)(?:0|44 ?0? ?)\d(?: ?\d){8,9}\b/g, MASK],
+  // 12-digit certificate number, in any grouping.
+  [/\b\d(?: ?\d){11}\b/g, MASK],
+  // Postcode; the inward part's letters are never C, I, K, M, O or V, so "b4 7am" is a time.
+  [/\b[A-Z]{1,2}\d[A-Z\d]? ?\d[ABD-HJLNP-UW-Z]{2}\b/gi, MASK],
+];
+
 /** The text with anything that looks like personal data replaced by MASK. */
 export function maskPersonalData(text: string): string {
-  return PATTERNS.reduce((masked, pattern) => masked.replace(pattern, MASK), text);
+  return PATTERNS.reduce((masked, [pattern, by]) => masked.replace(pattern, by as Replacer), text);
 }
+
+/**
+ * A submission with personal data masked in its free-text answers, as it is stored: the
+ * database never holds an identifier in text the team reads (contact fields are kept: they are
+ * asked for, and shown to analysts only). Masking twice changes nothing.
+ */
+export function maskAnswers(
+  survey: ResolvedSurvey | undefined,
+  answers: Record<string, string>,
+): Record<string, string> {
+  const free = new Set(
+    survey
+      ? allFields(survey)
+          .filter((f) => isFreeText(f) && !isContactField(f))
+          .map((f) => f.name)
+      : [],
+  );
+  return Object.fromEntries(
+    Object.entries(answers).map(([name, value]) => [
+      name,
+      free.has(name) ? maskPersonalData(value) : value,
+    ]),
+  );
+}
+
+/** What part of a filter a role was refused ('q', 'answer', 'contact'), and what is left. */
+export interface Allowed {
+  filter: FeedbackFilter;
+  refused: ('q' | 'answer' | 'contact')[];
+  /** The filter touches personal data (for an analyst or admin: audited). */
+  personal: ('q' | 'answer' | 'contact')[];
+}
+
+/**
+ * The filter a member of this role may use. A viewer may not search or filter by contact
+ * details or by text before masking: the parts that would are dropped whole (the page is then
+ * the same whatever the hidden value, so no count tells whether it matched), a search skips
+ * the contact fields, and a search for something that is itself personal data is dropped.
+ * An analyst's or admin's filter is kept; `personal` says what in it is personal data.
+ */
+export function allowedFilter(
+  filter: FeedbackFilter,
+  role: Role,
+  surveys: Iterable<ResolvedSurvey>,
+): Allowed {
+  const all = [...surveys];
+  const fields = new Map(all.flatMap((s) => allFields(s).map((f) => [f.name, f] as const)));
+  const contact = [...new Set(all.flatMap(contactFields))];
+  const personal: Allowed['personal'] = [];
+  const looksPersonal = (text: string) =>
+    maskPersonalData(text) !== text || /[@+]/.test(text) || contact.includes(filter.textIn ?? '');
+  if (filter.text && looksPersonal(filter.text)) personal.push('q');
+  const answerNames = Object.keys(filter.answers ?? {});
+  // Only choice answers may be matched by a viewer: any other is text or contact details.
+  const isChoice = (name: string) => {
+    const field = fields.get(name);
+    return field?.type === 'radios' || field?.type === 'checkboxes';
+  };
+  if (answerNames.some((name) => !isChoice(name))) personal.push('answer');
+  if (filter.anyOf?.some((name) => contact.includes(name))) personal.push('contact');
+  if (role !== 'viewer') return { filter, refused: [], personal };
+
+  const limited: FeedbackFilter = { ...filter, textNotIn: contact };
+  if (personal.includes('q')) {
+    delete limited.text;
+    delete limited.textIn;
+  }
+  if (personal.includes('answer')) delete limited.answers;
+  if (personal.includes('contact')) delete limited.anyOf;
+  return { filter: limited, refused: personal, personal: [] };
+}
+
+/** A survey's name on the team's pages: its team name when its title is shared with another. */
+export const surveyName = (survey: Pick<ResolvedSurvey, 'title' | 'teamName'>, lang: 'en' | 'cy') =>
+  (survey.teamName ?? survey.title)[lang];

@@ -14,8 +14,11 @@ import { choiceFilter, filterQuery, parseFilter, type ParsedFilter } from './fil
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
+import { roleFilter, withinBudget } from './responses';
+import { SearchTooLong } from './responses-pages';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
+import { surveyName } from './privacy';
 
 /** Free-text answers shown a page at a time. */
 const TEXT_PAGE_SIZE = 50;
@@ -82,6 +85,7 @@ function FreeText(props: {
   parsed: ParsedFilter;
   /** The answer's text in a record (an Other answer can be sent in its choice's place). */
   textOf: (record: FeedbackRecord) => string;
+  tooLong?: boolean;
 }) {
   const { lang, survey, field, q } = props;
   // Other pages keep the filter (dates, search, other answer) and the language.
@@ -113,11 +117,15 @@ function FreeText(props: {
         </div>
         <Button classes="govuk-button--secondary">{t('applyFilter')}</Button>
       </form>
+      {props.tooLong && <SearchTooLong lang={lang} />}
       <p className="govuk-body">{responsesFound(lang, props.total)}</p>
       <ul className="govuk-list">
         {props.records.map((r) => (
           <li key={r.id} className="govuk-!-margin-bottom-4">
-            <p className="govuk-body govuk-!-margin-bottom-1">
+            <p
+              className="govuk-body govuk-!-margin-bottom-1"
+              lang={r.lang && r.lang !== lang ? r.lang : undefined}
+            >
               {maskPersonalData(props.textOf(r))}
             </p>
             <a className="govuk-link govuk-body-s" href={withLang(`/team/responses/${r.id}`, lang)}>
@@ -196,18 +204,32 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
       });
       const { range } = parsed;
       let body;
+      let keptQuery: Record<string, string | undefined> = q;
       if (parsed.errors.length) body = null;
       else if (isChoice(field)) {
-        const counted = await ctx.store.tallyFeedback(parsed.filter, [field.name]);
+        const allowed = await roleFilter(request, ctx, parsed.filter, parsed.kept);
+        keptQuery = allowed.q;
+        const counted = await ctx.store.tallyFeedback(allowed.filter, [field.name]);
         const figures = figuresFromTally(survey, ctx.scales, counted, range).questions.find(
           (x) => x.field.name === field.name,
         )!;
         body = <Distribution lang={lang} q={figures} id="chart" />;
       } else {
-        const { filter, textOf } = freeTextFilter(survey, field, parsed.filter);
-        const total = await ctx.store.countFeedback(filter);
-        const { page, pages, limit, offset } = pageOf(total, TEXT_PAGE_SIZE, q.page);
-        const records = await ctx.store.findFeedback(filter, { limit, offset });
+        const { filter: asked, textOf } = freeTextFilter(survey, field, parsed.filter);
+        const allowed = await roleFilter(request, ctx, asked, parsed.kept);
+        keptQuery = allowed.q;
+        const filter = allowed.filter;
+        const found = await withinBudget(async () => {
+          const total = await ctx.store.countFeedback(filter);
+          const paging = pageOf(total, TEXT_PAGE_SIZE, q.page);
+          return { total, ...paging, records: await ctx.store.findFeedback(filter, paging) };
+        });
+        const { total, page, pages, records } = found ?? {
+          total: 0,
+          page: 1,
+          pages: 1,
+          records: [],
+        };
         body = (
           <FreeText
             lang={lang}
@@ -217,9 +239,10 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
             total={total}
             page={page}
             pages={pages}
-            q={q}
+            q={allowed.q}
             parsed={parsed}
             textOf={textOf}
+            tooLong={!found}
           />
         );
       }
@@ -229,10 +252,11 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
         reply,
         {
           title: titleOf(lang, field.label[lang], parsed),
+          query: { ...keptQuery, page: q.page },
           children: (
             <>
               <FilterErrors lang={lang} parsed={parsed} />
-              <span className="govuk-caption-l">{survey.title[lang]}</span>
+              <span className="govuk-caption-l">{surveyName(survey, lang)}</span>
               <h1 className="govuk-heading-l">{field.label[lang]}</h1>
               <p className="govuk-body">
                 {text(lang, 'dateRange', {

@@ -11,6 +11,7 @@ import { maskPersonalData } from './privacy';
 import { FilterErrors } from './segments';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
+import { surveyName } from './privacy';
 
 type T = (key: TextKey, params?: Record<string, string | number>) => string;
 const tFor =
@@ -138,8 +139,13 @@ export interface ListProps {
   pages: number;
   /** Links keep the filter: the query string without `page`. */
   filterQuery: string;
+  /** Analysts and admins: the export link, and the filter by contact details. */
   canExport: boolean;
   parsed: ParsedFilter;
+  /** Parts of the filter the member's role may not use, left out (a notice says so). */
+  refused?: boolean;
+  /** The search went past its time budget: nothing is listed. */
+  tooLong?: boolean;
 }
 
 export function ResponseList(props: ListProps) {
@@ -173,7 +179,10 @@ export function ResponseList(props: ListProps) {
               {...error('survey')}
               options={[
                 { value: '', text: t('allSurveys') },
-                ...[...props.surveys.values()].map((s) => ({ value: s.id, text: s.title[lang] })),
+                ...[...props.surveys.values()].map((s) => ({
+                  value: s.id,
+                  text: surveyName(s, lang),
+                })),
               ]}
             />
             <Input
@@ -196,26 +205,28 @@ export function ResponseList(props: ListProps) {
                 { value: 'unknown', text: t('unknown') },
               ]}
             />
-            <div className="govuk-form-group">
-              <div
-                className="govuk-checkboxes govuk-checkboxes--small"
-                data-module="govuk-checkboxes"
-              >
-                <div className="govuk-checkboxes__item">
-                  <input
-                    className="govuk-checkboxes__input"
-                    id="contact"
-                    name="contact"
-                    type="checkbox"
-                    value="yes"
-                    defaultChecked={q.contact === 'yes'}
-                  />
-                  <label className="govuk-label govuk-checkboxes__label" htmlFor="contact">
-                    {t('wantsContact')}
-                  </label>
+            {props.canExport && (
+              <div className="govuk-form-group">
+                <div
+                  className="govuk-checkboxes govuk-checkboxes--small"
+                  data-module="govuk-checkboxes"
+                >
+                  <div className="govuk-checkboxes__item">
+                    <input
+                      className="govuk-checkboxes__input"
+                      id="contact"
+                      name="contact"
+                      type="checkbox"
+                      value="yes"
+                      defaultChecked={q.contact === 'yes'}
+                    />
+                    <label className="govuk-label govuk-checkboxes__label" htmlFor="contact">
+                      {t('wantsContact')}
+                    </label>
+                  </div>
                 </div>
               </div>
-            </div>
+            )}
             {scaleQuestions.length > 0 && (
               <Select
                 id="answer"
@@ -251,6 +262,8 @@ export function ResponseList(props: ListProps) {
           </form>
         </div>
         <div className="govuk-grid-column-two-thirds">
+          {props.tooLong && <SearchTooLong lang={lang} />}
+          {props.refused && <div className="govuk-inset-text">{t('personalFilterRefused')}</div>}
           <p className="govuk-body">{responsesFound(lang, props.total)}</p>
           {props.canExport && props.total > 0 && (
             <p className="govuk-body">
@@ -280,10 +293,14 @@ export function ResponseList(props: ListProps) {
                     <a className="govuk-link" href={withLang(`/team/responses/${r.id}`, lang)}>
                       {formatDate(lang, r.receivedAt, true)}
                     </a>,
-                    s?.title[lang] ?? r.surveyId,
+                    (s && surveyName(s, lang)) ?? r.surveyId,
                     langName(t, r.lang),
                     <>
-                      {summary(s, r)}
+                      {r.lang && r.lang !== lang ? (
+                        <span lang={r.lang}>{summary(s, r)}</span>
+                      ) : (
+                        summary(s, r)
+                      )}
                       {(props.tagsOf.get(r.id) ?? []).map((id) => (
                         <span key={id}>
                           {' '}
@@ -357,7 +374,9 @@ export function ResponsePage(props: ResponseProps) {
   const base = `/team/responses/${record.id}`;
   return (
     <>
-      <span className="govuk-caption-l">{survey?.title[lang] ?? record.surveyId}</span>
+      <span className="govuk-caption-l">
+        {(survey && surveyName(survey, lang)) ?? record.surveyId}
+      </span>
       <h1 className="govuk-heading-l">{t('response')}</h1>
       <dl className="govuk-summary-list">
         <Row label={t('received')}>{formatDate(lang, record.receivedAt, true)}</Row>
@@ -371,7 +390,12 @@ export function ResponsePage(props: ResponseProps) {
       <dl className="govuk-summary-list">
         {names.map((name) => (
           <Row key={name} label={byName.get(name)?.label[lang] ?? name}>
-            {shown(name)}
+            {/* Their own words in the language they answered in, marked for screen readers. */}
+            {record.lang && record.lang !== lang && !byName.get(name)?.options?.length ? (
+              <span lang={record.lang}>{shown(name)}</span>
+            ) : (
+              shown(name)
+            )}
           </Row>
         ))}
       </dl>
@@ -383,7 +407,20 @@ export function ResponsePage(props: ResponseProps) {
         </p>
       )}
       {masked && <p className="govuk-body">{t('maskedNote')}</p>}
-      {props.tags.length > 0 && (
+      {!props.canReveal && props.applied.length > 0 && (
+        <>
+          <h2 className="govuk-heading-m">{t('tags')}</h2>
+          <ul className="govuk-list">
+            {props.tags
+              .filter((tag) => props.applied.includes(tag.id))
+              .map((tag) => (
+                <li key={tag.id}>{tag.name}</li>
+              ))}
+          </ul>
+        </>
+      )}
+      {/* Tagging is an analyst's or admin's (canReveal): a viewer sees the tags only. */}
+      {props.canReveal && props.tags.length > 0 && (
         <form method="post" action={withLang(`${base}/tags`, lang)}>
           <input type="hidden" name="csrf" value={props.csrf} />
           <div className="govuk-form-group">
@@ -452,6 +489,18 @@ export function ConfirmDelete(props: { lang: UiLang; id: string; csrf: string })
           </div>
         </form>
       </div>
+    </div>
+  );
+}
+
+/** Said instead of a list when a search went past its time budget. */
+export function SearchTooLong(props: { lang: UiLang }) {
+  return (
+    <div className="govuk-warning-text">
+      <span className="govuk-warning-text__icon" aria-hidden="true">
+        !
+      </span>
+      <strong className="govuk-warning-text__text">{tFor(props.lang)('searchTooLong')}</strong>
     </div>
   );
 }

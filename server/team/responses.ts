@@ -1,12 +1,14 @@
 // The responses list, a response's page, tags on a response, deletion and the CSV export.
+import { Readable } from 'node:stream';
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allFields } from '../../engine';
-import { csvTable, spreadsheetSafe } from '../csv';
+import { SearchTimeout } from '../storage/team-sql';
+import type { FeedbackFilter } from '../storage/team-types';
 import { form, langOf, query, type TeamContext } from './context';
+import { feedbackCsv } from './export';
 import { withLang } from './layout';
 import { filterQuery, parseFilter } from './filters';
-import { contactFields, maskPersonalData } from './privacy';
+import { allowedFilter, contactFields } from './privacy';
 import { ConfirmDelete, ResponseList, ResponsePage } from './responses-pages';
 import { pageOf } from './pagination';
 import { hasRole } from './session';
@@ -15,23 +17,64 @@ import { text } from './text';
 
 const PAGE_SIZE = 20;
 
+/**
+ * The filter as the member's role allows it (server/team/privacy.ts), with the query's refused
+ * parts removed so the page does not show them back either; a search or filter by personal
+ * data by an analyst or admin is audited, naming the parts, not the values.
+ */
+export async function roleFilter(
+  request: FastifyRequest,
+  ctx: TeamContext,
+  filter: FeedbackFilter,
+  q: Record<string, string | undefined>,
+): Promise<{ filter: FeedbackFilter; q: Record<string, string | undefined>; refused: boolean }> {
+  const allowed = allowedFilter(filter, request.team!.member.role, ctx.surveys.values());
+  const kept = { ...q };
+  for (const part of allowed.refused) delete kept[part];
+  if (allowed.personal.length) {
+    const answer = Object.keys(filter.answers ?? {}).join(',');
+    const parts = allowed.personal.map((p) => (p === 'answer' ? `answer=${answer}` : p));
+    await ctx.audit(request, 'search-personal', parts.join('; '));
+  }
+  return { filter: allowed.filter, q: kept, refused: allowed.refused.length > 0 };
+}
+
+/** What `work` finds, or undefined when a search in it went past its time budget. */
+export async function withinBudget<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SearchTimeout) return undefined;
+    throw error;
+  }
+}
+
 export function registerResponses(team: FastifyInstance, ctx: TeamContext): void {
   const { store } = ctx;
 
   team.get('/team/responses', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
-    const q = query(request);
     const tags = await store.listTags();
-    const parsed = parseFilter(q, { surveys: ctx.surveys, now: ctx.clock(), tags });
+    const parsed = parseFilter(query(request), { surveys: ctx.surveys, now: ctx.clock(), tags });
+    const allowed = await roleFilter(request, ctx, parsed.filter, parsed.kept);
+    const { filter, q } = allowed;
+    const nothing = { total: 0, page: 1, pages: 1, records: [] };
     // A filter with errors lists nothing (not every response) and shows what is wrong.
-    const total = parsed.errors.length ? 0 : await store.countFeedback(parsed.filter);
-    const { page, pages, limit, offset } = pageOf(total, PAGE_SIZE, q.page);
-    const records = total ? await store.findFeedback(parsed.filter, { limit, offset }) : [];
+    const found = parsed.errors.length
+      ? nothing
+      : await withinBudget(async () => {
+          const total = await store.countFeedback(filter);
+          const paging = pageOf(total, PAGE_SIZE, query(request).page);
+          const records = total ? await store.findFeedback(filter, paging) : [];
+          return { total, ...paging, records };
+        });
+    const { total, page, pages, records } = found ?? nothing;
     const lang = langOf(request);
     return ctx.render(
       request,
       reply,
       {
         title: titleOf(lang, text(lang, 'responses'), parsed),
+        query: { ...q, page: query(request).page },
         children: createElement(ResponseList, {
           lang,
           surveys: ctx.surveys,
@@ -42,9 +85,11 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
           total,
           page,
           pages,
-          filterQuery: filterQuery(parsed.kept),
+          filterQuery: filterQuery(q),
           canExport: hasRole(request.team!.member, 'analyst'),
           parsed,
+          refused: allowed.refused,
+          tooLong: !found,
         }),
       },
       parsed.errors.length ? 400 : 200,
@@ -103,14 +148,21 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
 
   team.post<{ Params: { id: string } }>(
     '/team/responses/:id/tags',
-    { preHandler: ctx.allow('viewer') },
+    { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
       const record = await store.getFeedback(request.params.id);
       if (!record) return notFound(request, reply);
       const chosen = new Set([form(request).tag ?? []].flat());
+      const before = new Set((await store.tagsOf([record.id])).get(record.id) ?? []);
       for (const tag of await store.listTags()) {
+        if (chosen.has(tag.id) === before.has(tag.id)) continue;
         if (chosen.has(tag.id)) await store.tag(record.id, tag.id);
         else await store.untag(record.id, tag.id);
+        await ctx.audit(
+          request,
+          chosen.has(tag.id) ? 'tag-attach' : 'tag-detach',
+          `${tag.name}: ${record.id}`,
+        );
       }
       return reply.redirect(withLang(`/team/responses/${record.id}`, langOf(request)), 303);
     },
@@ -141,7 +193,8 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
   );
 
   team.get('/team/export.csv', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
-    const parsed = parseFilter(query(request), {
+    const q = query(request);
+    const parsed = parseFilter(q, {
       surveys: ctx.surveys,
       now: ctx.clock(),
       tags: await store.listTags(),
@@ -152,41 +205,19 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
         .code(400)
         .type('text/plain; charset=utf-8')
         .send(text(langOf(request), 'exportRefused'));
-    const { filter } = parsed;
-    const records = await store.findFeedback(filter, {
-      limit: Number.MAX_SAFE_INTEGER,
-      offset: 0,
+    const allowed = await roleFilter(request, ctx, parsed.filter, parsed.kept);
+    const { filter } = allowed;
+    // With its filter (the query as asked, without the language).
+    await ctx.audit(request, 'export', filterQuery(allowed.q) || null);
+    const csv = feedbackCsv(store, filter, {
+      surveys: filter.surveyId ? [ctx.surveys.get(filter.surveyId)!] : [...ctx.surveys.values()],
+      lang: langOf(request),
+      choices: q.choices === 'codes' ? 'codes' : 'labels',
+      showContact: hasRole(request.team!.member, 'analyst'),
     });
-    records.reverse(); // oldest first, as feedback:export writes them
-    const tagsOf = await store.tagsOf(records.map((r) => r.id));
-    const tagName = new Map((await store.listTags()).map((t) => [t.id, t.name]));
-    // The survey's questions in page order (every survey's, in turn, when not filtered).
-    const surveys = filter.surveyId
-      ? [ctx.surveys.get(filter.surveyId)!]
-      : [...ctx.surveys.values()];
-    const known = [...new Set(surveys.flatMap((s) => allFields(s).map((f) => f.name)))];
-    const extra = [...new Set(records.flatMap((r) => Object.keys(r.answers)))]
-      .filter((name) => name !== 'serviceName' && !known.includes(name))
-      .sort();
-    const columns = [...known.filter((name) => records.some((r) => name in r.answers)), ...extra];
-    const contact = new Set(surveys.flatMap(contactFields));
-    const csv = csvTable(
-      ['received', 'survey', 'language', 'tags', ...columns],
-      records.map((r) => [
-        r.receivedAt.toISOString(),
-        r.surveyId,
-        r.lang ?? '',
-        spreadsheetSafe((tagsOf.get(r.id) ?? []).map((id) => tagName.get(id) ?? '').join('; ')),
-        ...columns.map((name) => {
-          const value = r.answers[name] ?? '';
-          return spreadsheetSafe(contact.has(name) ? value : maskPersonalData(value));
-        }),
-      ]),
-    );
-    await ctx.audit(request, 'export', null);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="feedback.csv"')
-      .send(csv);
+      .send(Readable.from(csv));
   });
 }

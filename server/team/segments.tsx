@@ -34,7 +34,7 @@ export function FilterErrors(props: { lang: UiLang; parsed: ParsedFilter }) {
 
 /** The page title, with "Error: " when the filter has errors. */
 export const titleOf = (lang: UiLang, title: string, parsed: ParsedFilter) =>
-  parsed.errors.length ? `${text(lang, 'errorPrefix')}${title}` : title;
+  parsed.errors.length ? `${text(lang, 'errorPrefix')}: ${title}` : title;
 
 function Control(props: {
   lang: UiLang;

@@ -164,7 +164,13 @@ export function registerSso(team: FastifyInstance, ctx: TeamContext, settings: O
       return go(reply, '/team/sso/refused', lang);
     }
     const memberId = await memberFor(ctx, identity.email, role);
-    await store.audit({ memberId, action: 'sign-in:sso', at: clock(), target: null });
+    await store.audit({
+      memberId,
+      actor: identity.email,
+      action: 'sign-in:sso',
+      at: clock(),
+      target: null,
+    });
     await startSession(store, request, reply, memberId, clock(), true);
     // Not straight to /team: this redirect is still part of the provider's cross-site chain,
     // so the browser would not send the new (Strict) session cookie with it. A page of ours

@@ -16,9 +16,9 @@ const TEXT = {
   signOut: { en: 'Sign out', cy: 'Allgofnodi' },
   signInIntro: {
     en: 'Sign in with the passkey you set up on this device or your phone.',
-    cy: 'Mewngofnodwch gyda’r allwedd mynediad a osodwyd gennych ar y ddyfais hon neu ar eich ffôn.',
+    cy: 'Mewngofnodwch gyda’r allwedd fynediad a osodwyd gennych ar y ddyfais hon neu ar eich ffôn.',
   },
-  usePasskey: { en: 'Sign in with a passkey', cy: 'Mewngofnodi gydag allwedd mynediad' },
+  usePasskey: { en: 'Sign in with a passkey', cy: 'Mewngofnodi gydag allwedd fynediad' },
   needsScript: {
     en: 'Passkeys need JavaScript. Turn on JavaScript in your browser and try again.',
     cy: 'Mae angen JavaScript ar allweddi mynediad. Trowch JavaScript ymlaen yn eich porwr a rhowch gynnig arall arni.',
@@ -27,12 +27,12 @@ const TEXT = {
     en: 'That did not work. Try again.',
     cy: 'Ni weithiodd hynny. Rhowch gynnig arall arni.',
   },
-  enrolHeading: { en: 'Set up your passkey', cy: 'Gosod eich allwedd mynediad' },
+  enrolHeading: { en: 'Set up your passkey', cy: 'Gosod eich allwedd fynediad' },
   enrolIntro: {
     en: 'You have been invited to the feedback team. Set up a passkey to sign in: your device will ask you to confirm it is you.',
-    cy: 'Rydych wedi cael eich gwahodd i’r tîm adborth. Gosodwch allwedd mynediad i fewngofnodi: bydd eich dyfais yn gofyn i chi gadarnhau mai chi sydd yno.',
+    cy: 'Rydych wedi cael eich gwahodd i’r tîm adborth. Gosodwch allwedd fynediad i fewngofnodi: bydd eich dyfais yn gofyn i chi gadarnhau mai chi sydd yno.',
   },
-  enrolButton: { en: 'Set up passkey', cy: 'Gosod allwedd mynediad' },
+  enrolButton: { en: 'Set up passkey', cy: 'Gosod allwedd fynediad' },
   linkInvalid: {
     en: 'This link has expired or has already been used. Ask an admin for a new one.',
     cy: 'Mae’r ddolen hon wedi dod i ben neu wedi cael ei defnyddio’n barod. Gofynnwch i weinyddwr am un newydd.',
@@ -53,7 +53,7 @@ const TEXT = {
   csat: { en: 'Satisfied (CSAT)', cy: 'Bodlon (CSAT)' },
   recommend: { en: 'Likely to recommend', cy: 'Tebygol o argymell' },
   nps: { en: 'Net Promoter Score', cy: 'Sgôr Hyrwyddwr Net' },
-  interval: { en: '95% interval {low} to {high}', cy: 'Cyfwng 95% {low} i {high}' },
+  interval: { en: '95% interval {low} to {high}', cy: 'Cyfwng hyder 95% {low} i {high}' },
   fewAnswers: { en: 'Fewer than 30 answers', cy: 'Llai na 30 ateb' },
   headlines: { en: 'Headline scores', cy: 'Prif sgorau' },
   week: { en: 'Week starting', cy: 'Wythnos yn dechrau' },
@@ -92,8 +92,10 @@ const TEXT = {
   // Welsh puts the singular noun after any number ('3 ymateb'); English needs its own 'one'.
   found: { en: '{n} responses', cy: '{n} ymateb' },
   foundOne: { en: '1 response', cy: '1 ymateb' },
+  foundNone: { en: 'No responses', cy: 'Dim ymatebion' },
   downloadCsv: { en: 'Download these responses (CSV)', cy: 'Lawrlwytho’r ymatebion hyn (CSV)' },
   received: { en: 'Received', cy: 'Wedi dod i law' },
+  responseId: { en: 'Response ID', cy: 'Rhif adnabod yr ymateb' },
   said: { en: 'What they said', cy: 'Beth ddywedon nhw' },
   pagination: { en: 'Pages', cy: 'Tudalennau' },
   previous: { en: 'Previous', cy: 'Blaenorol' },
@@ -127,7 +129,7 @@ const TEXT = {
   actions: { en: 'Actions', cy: 'Camau gweithredu' },
   roleOf: { en: 'Role of {email}', cy: 'Rôl {email}' },
   changeRole: { en: 'Change role', cy: 'Newid rôl' },
-  remove: { en: 'Remove', cy: 'Tynnu' },
+  remove: { en: 'Remove', cy: 'Tynnu o’r tîm' },
   inviteHeading: { en: 'Invite a member', cy: 'Gwahodd aelod' },
   inviteIntro: {
     en: 'This creates a link that works once, for 24 hours. The service sends no email: pass the link on yourself.',
@@ -172,7 +174,7 @@ const TEXT = {
     en: 'The sign-in was cancelled, took longer than 10 minutes or could not be checked. Try again.',
     cy: 'Cafodd y mewngofnodi ei ganslo, cymerodd fwy na 10 munud neu nid oedd modd ei wirio. Rhowch gynnig arall arni.',
   },
-  ssoBack: { en: 'Go to the sign-in page', cy: 'Mynd i’r dudalen mewngofnodi' },
+  ssoBack: { en: 'Go to the sign-in page', cy: 'Mynd i’r dudalen fewngofnodi' },
   ssoSignedIn: { en: 'You are signed in', cy: 'Rydych wedi mewngofnodi' },
   ssoSignedInBody: {
     en: 'The feedback team’s area will open in a moment.',
@@ -207,38 +209,32 @@ const TEXT = {
   // What each audit log entry records (the action codes are in the audit table).
   auditInvite: {
     en: 'Created an enrolment link (role: {role})',
-    cy: 'Creu dolen gofrestru (rôl: {role})',
+    cy: 'Wedi creu dolen gofrestru (rôl: {role})',
   },
   auditRole: {
     en: 'Changed a member’s role (new role: {role})',
-    cy: 'Newid rôl aelod (rôl newydd: {role})',
+    cy: 'Wedi newid rôl aelod (rôl newydd: {role})',
   },
-  auditRemoveMember: { en: 'Removed a member', cy: 'Tynnu aelod' },
-  auditEnrol: { en: 'Set up a passkey', cy: 'Gosod allwedd mynediad' },
-  auditSignIn: { en: 'Signed in with a passkey', cy: 'Mewngofnodi gydag allwedd mynediad' },
+  auditRemoveMember: { en: 'Removed a member', cy: 'Wedi tynnu aelod o’r tîm' },
+  auditEnrol: { en: 'Set up a passkey', cy: 'Wedi gosod allwedd fynediad' },
+  auditSignIn: { en: 'Signed in with a passkey', cy: 'Wedi mewngofnodi gydag allwedd fynediad' },
   auditSignInSso: {
     en: 'Signed in with an organisation account',
-    cy: 'Mewngofnodi gyda chyfrif sefydliad',
+    cy: 'Wedi mewngofnodi gyda chyfrif sefydliad',
   },
   auditSignInRefusedSso: {
     en: 'Refused a sign-in with an organisation account',
-    cy: 'Gwrthod mewngofnodi gyda chyfrif sefydliad',
+    cy: 'Wedi gwrthod mewngofnodi gyda chyfrif sefydliad',
   },
   auditSsoJoin: {
     en: 'Joined with an organisation account (role: {role})',
-    cy: 'Ymuno gyda chyfrif sefydliad (rôl: {role})',
+    cy: 'Wedi ymuno gyda chyfrif sefydliad (rôl: {role})',
   },
   auditSsoRole: {
     en: 'Role changed by the organisation account’s rules (new role: {role})',
     cy: 'Rôl wedi’i newid gan reolau cyfrif y sefydliad (rôl newydd: {role})',
   },
-  auditViewContact: { en: 'Viewed contact details', cy: 'Edrych ar fanylion cyswllt' },
-  auditReveal: { en: 'Showed hidden personal data', cy: 'Dangos data personol oedd wedi’i guddio' },
-  auditDelete: { en: 'Deleted a response', cy: 'Dileu ymateb' },
-  auditExport: { en: 'Downloaded responses as CSV', cy: 'Lawrlwytho ymatebion fel CSV' },
   // Issue 25: filters checked, segments, periods compared, themes.
-  errorPrefix: { en: 'Error: ', cy: 'Gwall: ' },
-  thereIsAProblem: { en: 'There is a problem', cy: 'Mae problem' },
   filterSurveyUnknown: { en: 'Select a survey from the list', cy: 'Dewiswch arolwg o’r rhestr' },
   filterFromInvalid: {
     en: 'Received from must be a real date, for example 2026-03-27',
@@ -403,6 +399,66 @@ const TEXT = {
     en: 'Fewer than 30 responses match these filters, so the figures can change a lot with a few more answers.',
     cy: 'Mae llai na 30 ymateb yn cyfateb i’r hidlau hyn, felly gall y ffigurau newid llawer gydag ychydig mwy o atebion.',
   },
+  auditViewContact: { en: 'Viewed contact details', cy: 'Wedi edrych ar fanylion cyswllt' },
+  auditReveal: {
+    en: 'Showed hidden personal data',
+    cy: 'Wedi dangos data personol oedd wedi’i guddio',
+  },
+  auditDelete: { en: 'Deleted a response', cy: 'Wedi dileu ymateb' },
+  auditExport: { en: 'Downloaded responses as CSV', cy: 'Wedi lawrlwytho ymatebion fel CSV' },
+  newNameFor: { en: 'New name for', cy: 'Enw newydd ar gyfer' },
+  renameTag: { en: 'Rename', cy: 'Ailenwi' },
+  deleteTag: { en: 'Delete', cy: 'Dileu' },
+  auditSignOut: { en: 'Signed out', cy: 'Wedi allgofnodi' },
+  auditSignInFailed: {
+    en: 'Failed to sign in with a passkey',
+    cy: 'Wedi methu mewngofnodi gydag allwedd fynediad',
+  },
+  auditRefusedRole: {
+    en: 'Refused: the role does not allow it',
+    cy: 'Wedi’i wrthod: nid yw’r rôl yn caniatáu hyn',
+  },
+  auditRefusedCsrf: {
+    en: 'Refused: the form’s security check failed',
+    cy: 'Wedi’i wrthod: methodd gwiriad diogelwch y ffurflen',
+  },
+  auditTagCreate: { en: 'Created a tag', cy: 'Wedi creu tag' },
+  auditTagRename: { en: 'Renamed a tag', cy: 'Wedi ailenwi tag' },
+  auditTagDelete: { en: 'Deleted a tag', cy: 'Wedi dileu tag' },
+  auditTagAttach: { en: 'Tagged a response', cy: 'Wedi tagio ymateb' },
+  auditTagDetach: { en: 'Removed a tag from a response', cy: 'Wedi tynnu tag oddi ar ymateb' },
+  thereIsAProblem: { en: 'There is a problem', cy: 'Mae problem' },
+  errorPrefix: { en: 'Error', cy: 'Gwall' },
+  inviteEmailError: {
+    en: 'Enter an email address in the correct format, like name@example.com',
+    cy: 'Rhowch gyfeiriad e-bost yn y fformat cywir, fel enw@enghraifft.com',
+  },
+  inviteRoleError: { en: 'Select a role', cy: 'Dewiswch rôl' },
+  chooseRole: { en: 'Select a role', cy: 'Dewiswch rôl' },
+  pendingInvitations: { en: 'Invitations not yet used', cy: 'Gwahoddiadau heb eu defnyddio eto' },
+  expires: { en: 'Expires', cy: 'Yn dod i ben' },
+  withdraw: { en: 'Withdraw', cy: 'Tynnu’n ôl' },
+  auditWithdrawInvite: {
+    en: 'Withdrew an enrolment link (role: {role})',
+    cy: 'Wedi tynnu dolen gofrestru’n ôl (rôl: {role})',
+  },
+  auditSearchPersonal: {
+    en: 'Searched or filtered by personal data',
+    cy: 'Wedi chwilio neu hidlo yn ôl data personol',
+  },
+  notFoundBody: {
+    en: 'If you typed the web address, check it is correct. Go to the overview from the menu.',
+    cy: 'Os gwnaethoch deipio’r cyfeiriad gwe, gwiriwch ei fod yn gywir. Ewch i’r trosolwg o’r ddewislen.',
+  },
+  noAnswersYet: { en: 'No answers yet', cy: 'Dim atebion eto' },
+  searchTooLong: {
+    en: 'The search took too long, so no responses are shown. Choose a survey or dates to search fewer responses.',
+    cy: 'Cymerodd y chwiliad ormod o amser, felly ni ddangosir unrhyw ymatebion. Dewiswch arolwg neu ddyddiadau i chwilio llai o ymatebion.',
+  },
+  personalFilterRefused: {
+    en: 'Your role cannot search or filter by contact details or personal data, so that part of the filter was not used.',
+    cy: 'Ni all eich rôl chwilio na hidlo yn ôl manylion cyswllt neu ddata personol, felly ni ddefnyddiwyd y rhan honno o’r hidlydd.',
+  },
 } satisfies Record<string, Record<UiLang, string>>;
 
 export type TextKey = keyof typeof TEXT;
@@ -414,6 +470,7 @@ export function text(lang: UiLang, key: TextKey, params: Record<string, string |
 
 /** How many responses a list holds, with thousands grouped ('1,250 responses', '1 response'). */
 export function responsesFound(lang: UiLang, n: number): string {
+  if (n === 0) return text(lang, 'foundNone');
   return text(lang, n === 1 ? 'foundOne' : 'found', { n: n.toLocaleString('en-GB') });
 }
 
@@ -454,9 +511,20 @@ const AUDIT_ACTIONS: Record<string, TextKey> = {
   'theme-add': 'auditThemeAdd',
   'theme-edit': 'auditThemeEdit',
   'theme-delete': 'auditThemeDelete',
+  'search-personal': 'auditSearchPersonal',
+  'sign-out': 'auditSignOut',
+  'sign-in-failed': 'auditSignInFailed',
+  'refused:role': 'auditRefusedRole',
+  'refused:csrf': 'auditRefusedCsrf',
+  'tag-create': 'auditTagCreate',
+  'tag-rename': 'auditTagRename',
+  'tag-delete': 'auditTagDelete',
+  'tag-attach': 'auditTagAttach',
+  'tag-detach': 'auditTagDetach',
 };
 const WITH_ROLE: Record<string, TextKey> = {
   invite: 'auditInvite',
+  'withdraw-invite': 'auditWithdrawInvite',
   role: 'auditRole',
   'sso-join': 'auditSsoJoin',
   'sso-role': 'auditSsoRole',

@@ -453,7 +453,7 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
       request,
       reply,
       {
-        title: errors.length ? `${text(lang, 'errorPrefix')}${title}` : title,
+        title: errors.length ? `${text(lang, 'errorPrefix')}: ${title}` : title,
         children: (
           <ThemeForm
             lang={lang}

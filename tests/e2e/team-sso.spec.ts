@@ -195,7 +195,7 @@ for (const { js, lang } of [
 
     // On a shared computer the next person's organisation sign-in asks who they are.
     await page
-      .getByRole('link', { name: cy ? 'Mynd i’r dudalen mewngofnodi' : 'Go to the sign-in page' })
+      .getByRole('link', { name: cy ? 'Mynd i’r dudalen fewngofnodi' : 'Go to the sign-in page' })
       .click();
     await ssoButton.click();
     await expect(page).toHaveURL(new RegExp(`^${provider.issuer}/`));

@@ -35,7 +35,22 @@ describe('configuration from the environment', () => {
       /API_KEYS must be set when NODE_ENV=production/,
     );
     expect(() => configFromEnv({ NODE_ENV: 'production', API_KEYS: ' , ' })).toThrow(/API_KEYS/);
-    expect(configFromEnv({ NODE_ENV: 'production', API_KEYS: 'k1' }).apiKeys).toEqual(['k1']);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://feedback.example.gov.uk' };
+    expect(configFromEnv({ ...production, API_KEYS: 'k1' }).apiKeys).toEqual(['k1']);
+  });
+
+  it('takes the public origin from PUBLIC_URL, required in production', () => {
+    expect(() => configFromEnv({ NODE_ENV: 'production', API_KEYS: 'k1' })).toThrow(
+      /PUBLIC_URL must be set when NODE_ENV=production/,
+    );
+    expect(configFromEnv({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(configFromEnv({ PUBLIC_URL: 'https://feedback.example.gov.uk' }).publicUrl).toBe(
+      'https://feedback.example.gov.uk',
+    );
+    expect(() => configFromEnv({ PUBLIC_URL: 'https://feedback.example.gov.uk/team' })).toThrow(
+      /origin only/,
+    );
+    expect(() => configFromEnv({ PUBLIC_URL: 'feedback.example.gov.uk' })).toThrow(/PUBLIC_URL/);
   });
 
   it('refuses timeouts of 0, which Node takes as no limit', () => {

@@ -125,8 +125,10 @@ describe('team pages', () => {
     expect(all).not.toContain('07700');
     expect(all).toContain('Call me on […] about […]');
     expect((await viewer.get('/team/responses?respondentLang=cy')).body).toContain('>1 response<');
-    expect((await viewer.get('/team/responses?contact=yes')).body).toContain(ids.contact);
-    expect((await viewer.get('/team/responses?contact=yes')).body).not.toContain(ids.plain);
+    // The filter by contact details is an analyst's (a viewer's is not applied: roles.test.ts).
+    const analyst = await as('analyst');
+    expect((await analyst.get('/team/responses?contact=yes')).body).toContain(ids.contact);
+    expect((await analyst.get('/team/responses?contact=yes')).body).not.toContain(ids.plain);
     const answered = (
       await viewer.get('/team/responses?survey=fixture-pages&answer=howSatisfied:5')
     ).body;
@@ -186,7 +188,9 @@ describe('team pages', () => {
 
   it('counts responses as people read them: one in the singular, thousands grouped', () => {
     expect(responsesFound('en', 1)).toBe('1 response');
-    expect(responsesFound('en', 0)).toBe('0 responses');
+    // None in words (issue 24: "Dim ymatebion", not "0 ymateb").
+    expect(responsesFound('en', 0)).toBe('No responses');
+    expect(responsesFound('cy', 0)).toBe('Dim ymatebion');
     expect(responsesFound('en', 12500)).toBe('12,500 responses');
     expect(responsesFound('cy', 1)).toBe('1 ymateb');
     expect(responsesFound('cy', 12500)).toBe('12,500 ymateb');
@@ -211,7 +215,8 @@ describe('team pages', () => {
       (await viewer.post('/team/members', { email: 'x@example.gov.uk', role: 'admin' })).statusCode,
     ).toBe(403);
     expect((await viewer.get('/team/audit')).statusCode).toBe(403);
-    expect(await actions()).toEqual([]);
+    // Each refusal is recorded (issue 24), and nothing else was done.
+    expect(await actions()).toEqual(Array(6).fill('refused:role'));
   });
 
   it('shows an analyst contact details (audited), reveals masked text on request (audited) and exports CSV (audited)', async () => {
@@ -228,13 +233,18 @@ describe('team pages', () => {
     await analyst.get(`/team/responses/${ids.plain}`);
     expect(await actions()).toHaveLength(3);
 
-    const csv = await analyst.get('/team/export.csv?contact=yes');
+    const csv = await analyst.get('/team/export.csv?contact=yes&choices=codes');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
-    expect(csv.body).toBe(
-      '\uFEFFreceived,survey,language,tags,howSatisfied,howToImprove,firstName,lastName,email\r\n' +
-        '2026-03-02T10:00:00.000Z,fixture-pages,en,,2,Call me on […] about […],Ada,Lovelace,ada@example.com\r\n',
+    // The export's own columns are tested in export.test.ts.
+    const rows = csv.body.split('\r\n').filter(Boolean);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatch(
+      new RegExp(
+        `^${ids.contact},2026-03-02T10:00:00.000Z,fixture-pages,en,,2,Call me on \\[…\\] about \\[…\\],`,
+      ),
     );
+    expect(rows[1]).toContain('Ada,Lovelace,ada@example.com');
     expect((await actions())[0]).toBe('export');
     expect((await analyst.get(`/team/responses/${ids.plain}/delete`)).statusCode).toBe(403);
   });
@@ -278,7 +288,7 @@ describe('team pages', () => {
     expect(log).not.toContain('remove-member');
     expect(log).toContain('admin@example.gov.uk');
     const welshLog = (await admin.get('/team/audit?lang=cy')).body;
-    expect(welshLog).toContain('Newid rôl aelod (rôl newydd: Dadansoddwr)');
+    expect(welshLog).toContain('Wedi newid rôl aelod (rôl newydd: Dadansoddwr)');
     expect(englishIn(welshLog)).toEqual([]);
   });
 
@@ -299,8 +309,8 @@ describe('team pages', () => {
     expect(tagsPage).toMatch(/9 March 2026<\/th><td[^>]*>0<\/td><td[^>]*>0<\/td>/);
     expect(tagsPage).toMatch(/2 March 2026<\/th><td[^>]*>1<\/td><td[^>]*>0<\/td>/);
     expect(tagsPage).toMatch(/23 February 2026<\/th><td[^>]*>1<\/td><td[^>]*>1<\/td>/);
-    const csv = (await analyst.get(`/team/export.csv?tag=${idChecks!.id}`)).body;
-    expect(csv).toContain(',fixture-pages,en,delays; ID checks,5,Quicker please\r\n');
+    const csv = (await analyst.get(`/team/export.csv?tag=${idChecks!.id}&choices=codes`)).body;
+    expect(csv).toContain(',fixture-pages,en,delays; ID checks,5,Quicker please,');
     // Unticking removes it.
     await analyst.post(`/team/responses/${ids.plain}/tags`, { tag: idChecks!.id });
     expect((await store.team.tagsOf([ids.plain])).get(ids.plain)).toEqual([idChecks!.id]);
@@ -454,7 +464,7 @@ describe('the audit log in words', () => {
       expect(cy, action).not.toMatch(/\{|\}/);
     }
     expect(auditText('cy', 'sso-join:analyst')).toBe(
-      'Ymuno gyda chyfrif sefydliad (rôl: Dadansoddwr)',
+      'Wedi ymuno gyda chyfrif sefydliad (rôl: Dadansoddwr)',
     );
     expect(auditText('en', 'role:owner')).toBe('role:owner');
     expect(auditText('en', 'invite')).toBe('invite');

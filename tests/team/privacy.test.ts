@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maskPersonalData, MASK } from '../../server/team/privacy';
+import corpus from './fixtures/personal-data-corpus.json';
 
 describe('maskPersonalData', () => {
   it.each([
@@ -23,5 +24,47 @@ describe('maskPersonalData', () => {
     'The ID check was slow',
   ])('leaves %j alone', (text) => {
     expect(maskPersonalData(text)).toBe(text);
+  });
+});
+
+describe('maskPersonalData on what respondents write', () => {
+  it.each([
+    ['Email me at jo.bloggs@example.com', `Email me at ${MASK}`],
+    // The cleaning drops '@': what is left of an address is masked too.
+    ['Email me at john.smithexample.com please', `Email me at ${MASK} please`],
+    ['write to johnsmithgmail.com', `write to ${MASK}`],
+    ['My name is John Smith and I waited', `My name is ${MASK} and I waited`],
+    ['Fy enw i yw Siân ac roedd yn dda', `Fy enw i yw ${MASK} ac roedd yn dda`],
+    ['fy enw yw Dafydd', `fy enw yw ${MASK}`],
+    ['Ring 0044 7700 900123', `Ring ${MASK}`],
+    ['Ring +44 7700 900123', `Ring ${MASK}`],
+  ])('masks %j', (text, masked) => {
+    expect(maskPersonalData(text)).toBe(masked);
+  });
+
+  it.each(['I queued b4 7am', 'Open 9am to 5pm', "I'm happy", 'I found it on www.gov.uk'])(
+    'leaves %j alone',
+    (text) => {
+      expect(maskPersonalData(text)).toBe(text);
+    },
+  );
+
+  // A corpus written for this test, English and Welsh: every text with personal data is masked
+  // and no text without it is changed.
+  it('masks the corpus with personal data and nothing in the corpus without', () => {
+    const { withPersonalData, withoutPersonalData } = corpus;
+    expect(withPersonalData.length).toBeGreaterThanOrEqual(100);
+    expect(withoutPersonalData.length).toBeGreaterThanOrEqual(100);
+    const missed = withPersonalData.filter((text) => !maskPersonalData(text).includes(MASK));
+    const changed = withoutPersonalData.filter((text) => maskPersonalData(text) !== text);
+    expect(missed).toEqual([]);
+    expect(changed).toEqual([]);
+  });
+
+  it('masks nothing twice', () => {
+    for (const text of corpus.withPersonalData) {
+      const once = maskPersonalData(text);
+      expect(maskPersonalData(once)).toBe(once);
+    }
   });
 });

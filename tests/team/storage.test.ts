@@ -71,6 +71,10 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   expect(await find({ text: 'EMAIL' })).toEqual([ids.c]);
   expect(await find({ text: 'id check' })).toEqual([ids.a]);
   expect(await find({ text: 'x@EXAMPLE' })).toEqual([ids.b]);
+  // A viewer's search leaves the contact fields out, in every answer or in one.
+  expect(await find({ text: 'example', textNotIn: ['email'] })).toEqual([]);
+  expect(await find({ text: 'example', textIn: 'email', textNotIn: ['email'] })).toEqual([]);
+  expect(await find({ text: 'faster', textNotIn: ['email', 'firstName'] })).toEqual([ids.a]);
   // Characters a pattern would treat as wildcards or escapes are only themselves.
   for (const text of ['%', '_', '\\', 'faster_id']) expect(await find({ text })).toEqual([]);
   // Never across two answers (a's are '5' and 'Faster ID checks').

@@ -34,7 +34,9 @@ if (form) {
     if (error) error.hidden = true;
     try {
       const { redirect } = await ceremony(form.dataset.passkey);
-      location.assign(redirect);
+      // Signed in from a Welsh page: the overview in Welsh too.
+      const welsh = document.documentElement.lang === 'cy';
+      location.assign(welsh ? `${redirect}${redirect.includes('?') ? '&' : '?'}lang=cy` : redirect);
     } catch {
       if (error) {
         error.hidden = false;

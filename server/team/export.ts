@@ -1,0 +1,135 @@
+// The one CSV export of feedback: the team area's download (/team/export.csv) and
+// `npm run feedback:export` both write it. Rows are read a page at a time by keyset and the
+// event loop is let go between pages, so a large export never holds up a respondent's page.
+import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { csvLine } from '../csv';
+import type { FeedbackFilter, TeamStore } from '../storage/team-types';
+import type { FeedbackRecord } from '../storage/types';
+import { chosen } from './figures';
+import { isContactField, maskPersonalData } from './privacy';
+import { text, type UiLang } from './text';
+import { surveyName } from './privacy';
+
+const PAGE = 500;
+
+/** A spreadsheet would run a cell starting with one of these as a formula: keep it text. */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export interface ExportOptions {
+  /** The surveys whose questions are columns, in page order. */
+  surveys: ResolvedSurvey[];
+  /** The language of the headers and labels. */
+  lang: UiLang;
+  /** Choice answers as their labels (default) or as the codes stored. */
+  choices?: 'labels' | 'codes';
+  /** Contact details are written only for a role that may see them (analyst, admin). */
+  showContact: boolean;
+}
+
+interface Column {
+  key: string;
+  field: ResolvedField;
+  header: string;
+}
+
+/** A field's column: its name, and its scale when it has one (one column per scale). */
+const columnKey = (field: ResolvedField) => `${field.name}|${field.scale ?? ''}`;
+
+/**
+ * The answer columns: each field once per scale, so npsResult on 0 to 10 and on 1 to 5 are two
+ * columns; a header names the scale's range when a name has more than one.
+ */
+export function exportColumns(surveys: ResolvedSurvey[], lang: UiLang): Column[] {
+  const columns = new Map<string, Column>();
+  for (const survey of surveys)
+    for (const field of allFields(survey))
+      if (!columns.has(columnKey(field)))
+        columns.set(columnKey(field), { key: columnKey(field), field, header: field.label[lang] });
+  const perName = new Map<string, number>();
+  for (const c of columns.values()) perName.set(c.field.name, (perName.get(c.field.name) ?? 0) + 1);
+  return [...columns.values()].map((c) => {
+    const options = c.field.options ?? [];
+    if ((perName.get(c.field.name) ?? 0) < 2 || options.length === 0) return c;
+    return { ...c, header: `${c.header} (${options[0]!.value}–${options.at(-1)!.value})` };
+  });
+}
+
+/** A choice answer as its option labels, or as stored when it is not only options. */
+function label(field: ResolvedField, sent: string, lang: UiLang): string {
+  const options = field.options ?? [];
+  if (!options.length || !sent) return sent;
+  if (field.type !== 'checkboxes')
+    return options.find((o) => o.value === sent)?.label[lang] ?? sent;
+  const values = chosen(field, sent);
+  const picked = values.map((v) => options.find((o) => o.value === v && !o.other));
+  return picked.every(Boolean) ? picked.map((o) => o!.label[lang]).join('; ') : sent;
+}
+
+/** The export of the responses `filter` selects, oldest first, as CSV text in pieces. */
+export async function* feedbackCsv(
+  store: TeamStore,
+  filter: FeedbackFilter,
+  options: ExportOptions,
+): AsyncGenerator<string> {
+  const { lang } = options;
+  const labels = options.choices !== 'codes';
+  const columns = exportColumns(options.surveys, lang);
+  const byKey = new Map(columns.map((c) => [c.key, c]));
+  const surveys = new Map(options.surveys.map((s) => [s.id, s]));
+  // Which column each survey's field is written in.
+  const columnOf = new Map(
+    options.surveys.map((s) => [s.id, new Map(allFields(s).map((f) => [f.name, columnKey(f)]))]),
+  );
+  const tagNames = new Map((await store.listTags()).map((t) => [t.id, t.name]));
+  const t = (key: Parameters<typeof text>[1]) => text(lang, key);
+  yield (
+    '\uFEFF' +
+    csvLine([
+      t('responseId'),
+      t('received'),
+      t('survey'),
+      t('respondentLanguage'),
+      t('tags'),
+      ...columns.map((c) => c.header),
+    ])
+  );
+
+  const row = (r: FeedbackRecord, tags: string[]) => {
+    const survey = surveys.get(r.surveyId);
+    const fields = columnOf.get(r.surveyId) ?? new Map<string, string>();
+    const cells = new Map<string, string>();
+    for (const [name, value] of Object.entries(r.answers)) {
+      const key = fields.get(name);
+      const column = key && byKey.get(key);
+      if (!column) continue;
+      const field = column.field;
+      if (isContactField(field)) cells.set(key, options.showContact ? value : '');
+      else if (field.options?.length) cells.set(key, labels ? label(field, value, lang) : value);
+      else cells.set(key, maskPersonalData(value));
+    }
+    const language = r.lang ? (labels ? t(r.lang === 'cy' ? 'welsh' : 'english') : r.lang) : '';
+    return csvLine(
+      [
+        r.id,
+        r.receivedAt.toISOString(),
+        labels && survey ? surveyName(survey, lang) : r.surveyId,
+        language,
+        tags.map((id) => tagNames.get(id) ?? '').join('; '),
+        ...columns.map((c) => cells.get(c.key) ?? ''),
+      ].map(spreadsheetSafe),
+    );
+  };
+
+  let after: FeedbackRecord | undefined;
+  for (;;) {
+    const page = await store.feedbackAfter(filter, after, PAGE);
+    const tagsOf = await store.tagsOf(page.map((r) => r.id));
+    if (page.length) yield page.map((r) => row(r, tagsOf.get(r.id) ?? [])).join('');
+    if (page.length < PAGE) return;
+    after = page.at(-1);
+    // Other requests run between pages.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
