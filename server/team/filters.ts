@@ -157,8 +157,16 @@ export function parseFilter(
     const field = (survey ? [survey] : [...options.surveys.values()])
       .flatMap(segmentFields)
       .find((f) => f.name === name && f.options!.some((o) => o.value === chosen));
+    // Contact details match exactly, for the roles that may see them: a viewer's filter by
+    // them is taken out after this (roleFilter), the same whether it would match or not.
+    const asked = (survey ? [survey] : [...options.surveys.values()])
+      .flatMap(contactFields)
+      .includes(name);
     if (field) {
       Object.assign(filter, choiceFilter(field, chosen));
+      kept.answer = answer;
+    } else if (asked && chosen) {
+      filter.answers = { ...filter.answers, [name]: chosen };
       kept.answer = answer;
     } else errors.push({ field: 'answer', key: 'filterAnswerUnknown' });
   }

@@ -240,13 +240,15 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
             page={page}
             pages={pages}
             q={allowed.q}
-            parsed={parsed}
+            parsed={{ ...parsed, kept: allowed.q as ParsedFilter['kept'] }}
             textOf={textOf}
             tooLong={!found}
           />
         );
       }
       const path = questionPath(survey, field);
+      // What the member's role allowed of the filter, as the page shows it back.
+      const shown = { ...parsed, kept: keptQuery as ParsedFilter['kept'] };
       return ctx.render(
         request,
         reply,
@@ -264,18 +266,12 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
                   to: formatDate(lang, new Date(range.to.getTime() - 1)),
                 })}
               </p>
-              <SegmentTags
-                lang={lang}
-                path={path}
-                parsed={parsed}
-                surveys={[survey]}
-                keep={['q']}
-              />
+              <SegmentTags lang={lang} path={path} parsed={shown} surveys={[survey]} keep={['q']} />
               <SegmentForm
                 lang={lang}
                 action={path}
-                parsed={parsed}
-                query={q}
+                parsed={shown}
+                query={keptQuery}
                 surveys={[survey]}
                 hidden={['q']}
               />
