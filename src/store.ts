@@ -1,6 +1,7 @@
 // The respondent's survey state: one zustand store persisted in localStorage under one key.
-import { create } from 'zustand';
+import { create, useStore } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
 import { skipPage } from '../engine';
 import type { Answers, ResolvedPage } from '../engine';
 import { clock } from './clock';
@@ -39,7 +40,7 @@ export const emptySurvey: SurveyData = {
   lastActivity: null,
 };
 
-export const useSurveyStore = create<SurveyState>()(
+const surveyStore = createStore<SurveyState>()(
   persist(
     (set, get) => ({
       ...emptySurvey,
@@ -71,6 +72,17 @@ export const useSurveyStore = create<SurveyState>()(
       },
     },
   ),
+);
+
+// zustand's hook reads the store's *initial* state when rendering on the server and while
+// hydrating, so the server drew every page from no answers. The server renders with the
+// request's state set in the store (src/entry-server.tsx), and the browser hydrates with the
+// state the server rendered with (src/app.tsx), so the current state is the right snapshot for both.
+const snapshotNow = { ...surveyStore, getInitialState: surveyStore.getState };
+
+export const useSurveyStore = Object.assign(
+  <T>(selector: (state: SurveyState) => T): T => useStore(snapshotNow, selector),
+  surveyStore,
 );
 
 /** Navigation, Continue, Send and Skip count as activity: an idle session expires first (so an
