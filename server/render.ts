@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGS, type Lang } from '../engine/index';
 import type { Rendered } from '../src/entry-server';
 import type { ServerContext } from '../src/serverContext';
@@ -47,6 +47,19 @@ function page(template: string, rendered: Rendered): string {
     );
 }
 
+/** The largest form a page posts without JavaScript. */
+const FORM_LIMIT = 32 * 1024;
+
+/** A posted form: each name with its values in order (checkboxes repeat their name). */
+type FormBody = Map<string, string[]>;
+
+function formBody(body: string): FormBody {
+  const form: FormBody = new Map();
+  for (const [name, value] of new URLSearchParams(body))
+    form.set(name, [...(form.get(name) ?? []), value]);
+  return form;
+}
+
 /** A Fetch request for the route table, with the posted form when there is one. */
 export function fetchRequest(
   request: Pick<FastifyRequest, 'url' | 'method' | 'headers' | 'body'>,
@@ -58,10 +71,10 @@ export function fetchRequest(
     url.searchParams.set('index', '');
   const init: RequestInit = { method: request.method, headers: { accept: 'text/html' } };
   if (request.method === 'POST') {
-    // Repeated names (checkboxes) stay repeated.
+    // Repeated names (checkboxes) stay repeated. A body that is not a form reads as an empty one.
     const form = new URLSearchParams();
-    for (const [name, value] of Object.entries(request.body as Record<string, string | string[]>))
-      for (const one of [value].flat()) form.append(name, one);
+    const body = request.body instanceof Map ? (request.body as FormBody) : new Map();
+    for (const [name, values] of body) for (const one of values) form.append(name, one);
     init.body = form.toString();
     (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
   }
@@ -95,20 +108,6 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     ? ((await import(pathToFileURL(entry).href)) as { render: Render }).render
     : undefined;
 
-  // Forms posted without JavaScript: application/x-www-form-urlencoded, repeated names as lists.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      const form: Record<string, string | string[]> = {};
-      for (const [name, value] of new URLSearchParams(body as string)) {
-        const known = form[name];
-        form[name] = known === undefined ? value : [...[known].flat(), value];
-      }
-      done(null, form);
-    },
-  );
-
   const answer = async (request: FastifyRequest, reply: FastifyReply, notFound = false) => {
     const url = new URL(request.url, 'http://localhost');
     if (!render || !template) return reply.code(404).send({ error: 'Not Found' });
@@ -130,18 +129,38 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     if (styled) reply.header('content-security-policy', contentSecurityPolicy([styled.styleHash]));
     return reply
       .code(notFound ? 404 : result.status)
+      .headers(result.headers ?? {})
       .header('cache-control', cache)
       .type('text/html; charset=utf-8')
       .send(styled?.page ?? html);
   };
 
-  for (const url of ['/:lang/:survey', '/:lang/:survey/:page'])
-    app.post(url, { bodyLimit: 32 * 1024 }, async (request, reply) => {
-      const path = request.url.split('?')[0]!;
-      if (classifyPath(path, options.surveys).kind !== 'app')
-        return reply.code(404).send({ error: 'Not Found' });
-      return answer(request, reply);
+  // Forms posted without JavaScript, in their own scope so that its body parsers apply to
+  // these routes only (the feedback API keeps its JSON-only rules).
+  await app.register(async (forms) => {
+    // application/x-www-form-urlencoded as a Map of name to values (a name such as
+    // `constructor` or `__proto__` is just a name); any other body, or none, as an empty form,
+    // which the page answers with its errors.
+    forms.removeAllContentTypeParsers();
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, formBody(body as string)),
+    );
+    forms.addContentTypeParser('*', (_request, _payload, done) => done(null, new Map()));
+    // A body over the limit is not read: the page is drawn again from the draft (Post/Redirect/Get).
+    forms.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.statusCode !== 413) throw error;
+      return reply.header('cache-control', 'no-store').redirect(request.url, 303);
     });
+    for (const url of ['/:lang/:survey', '/:lang/:survey/:page'])
+      forms.post(url, { bodyLimit: FORM_LIMIT }, async (request, reply) => {
+        const path = request.url.split('?')[0]!;
+        if (classifyPath(path, options.surveys).kind !== 'app')
+          return reply.code(404).send({ error: 'Not Found' });
+        return answer(request, reply);
+      });
+  });
 
   app.get('/:lang/:survey/:page/skip', async (request, reply) => {
     const { lang = '', survey: id = '', page = '' } = request.params as Record<string, string>;

@@ -22,6 +22,8 @@ export interface Rendered {
   html: string;
   title: string;
   lang: 'en' | 'cy';
+  /** Headers a route's action set (Retry-After on a busy Send). */
+  headers: Record<string, string>;
   /** What the browser needs to hydrate exactly this page: router data and the respondent's state. */
   data: unknown;
 }
@@ -52,6 +54,10 @@ export async function render(
     html,
     title: head.title ?? '',
     lang: langOf(url.pathname, url.search),
+    headers: Object.assign(
+      {},
+      ...Object.values(result.actionHeaders).map((headers) => Object.fromEntries(headers)),
+    ) as Record<string, string>,
     data: {
       router: {
         loaderData: result.loaderData,

@@ -14,6 +14,8 @@ export interface SurveyData {
   answers: Answers;
   inProgress: boolean;
   lastActivity: number | null;
+  /** This run of `surveyName` was sent: its pages say so instead of timing out. */
+  sent: boolean;
 }
 
 export interface SurveyState extends SurveyData {
@@ -38,6 +40,7 @@ export const emptySurvey: SurveyData = {
   answers: {},
   inProgress: false,
   lastActivity: null,
+  sent: false,
 };
 
 const surveyStore = createStore<SurveyState>()(
@@ -51,7 +54,8 @@ const surveyStore = createStore<SurveyState>()(
         set((s) => ({ answers: { ...s.answers, ...partial }, lastActivity: clock.now() })),
       skip: (page) =>
         set((s) => ({ answers: skipPage(page, s.answers), lastActivity: clock.now() })),
-      reset: () => set((s) => ({ ...emptySurvey, surveyName: s.surveyName })),
+      reset: () =>
+        set((s) => ({ ...emptySurvey, surveyName: s.surveyName, sent: s.inProgress || s.sent })),
       touch: () => set({ lastActivity: clock.now() }),
       expireIfIdle: () => {
         if (!idleTooLong(get().lastActivity, clock.now())) return false;

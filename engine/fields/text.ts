@@ -12,6 +12,14 @@ export function sentText(field: ResolvedField, value: AnswerValue | undefined): 
   return typeof value === 'string' ? sanitiseText(value, field.allow ?? DEFAULT_ALLOW) : '';
 }
 
+/** The visible characters typed that cleaning removes (not spaces or control characters), each
+ *  once, e.g. '£ €'; '' when none. */
+export function notSentCharacters(field: ResolvedField, typed: string): string {
+  const kept = (character: string) =>
+    /[\s\p{C}]/u.test(character) || sentText(field, `a${character}a`) !== 'aa';
+  return [...new Set([...typed].filter((character) => !kept(character)))].join(' ');
+}
+
 /** The shared behaviour of a one-string field; `check` adds what is particular to the type. */
 export function stringField(
   own: Pick<FieldTypeModule, 'defaultPattern' | 'requiredKey' | 'error' | 'example'> &
@@ -34,7 +42,13 @@ export function lengthError(field: ResolvedField, value: AnswerValue): Message |
   const min = field.minLength ?? TEXT_MIN;
   const max = field.maxLength ?? TEXT_MAX;
   const measured = sentText(field, value);
-  if (measured.length < min) return { key: 'tooShort', params: { min } };
+  if (measured.length < min) {
+    // Too short because characters are dropped (an answer of emoji only): say which.
+    const characters = notSentCharacters(field, value);
+    return characters
+      ? { key: 'charactersNotSent', params: { characters } }
+      : { key: 'tooShort', params: { min } };
+  }
   if (measured.length > max) return { key: 'tooLong', params: { max } };
   return null;
 }

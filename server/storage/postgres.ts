@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import {
+  DRAFT_SENT_MIGRATION,
+  DRAFTS_MIGRATION,
+  SEND_DRAFT,
+  TOKEN,
+  draftHash,
+  draftStore,
+} from './drafts';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION } from './tally-sql';
 import {
@@ -33,6 +40,7 @@ const MIGRATIONS = [
   POSTGRES_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
   ANSWER_TEXT_MIGRATION,
+  DRAFT_SENT_MIGRATION,
 ];
 
 /**
@@ -59,18 +67,24 @@ export async function openPostgresStore(connectionString: string): Promise<Store
   return {
     async save(record: NewFeedback) {
       const id = randomUUID();
-      await pool.query(
-        'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES ($1, $2, $3, $4, $5, $6)',
-        [
-          id,
-          record.surveyId,
-          record.definitionHash,
-          record.receivedAt,
-          JSON.stringify(record.answers),
-          record.lang ?? null,
-        ],
-      );
+      await pool.query(INSERT_FEEDBACK, insertParams(id, record));
       return { id };
+    },
+    async sendDraft(token, record) {
+      if (!TOKEN.test(token)) return null;
+      const id = randomUUID();
+      let stored = false;
+      await inTransaction(pool, async (client) => {
+        // The UPDATE locks the draft's row: a second Send waits here, then changes nothing.
+        const consumed = await client.query(numbered(SEND_DRAFT), [
+          record.receivedAt.toISOString(),
+          draftHash(token),
+        ]);
+        if (!consumed.rowCount) return;
+        await client.query(INSERT_FEEDBACK, insertParams(id, record));
+        stored = true;
+      });
+      return stored ? { id } : null;
     },
     async deleteOlderThan(cutoff) {
       const result = await pool.query('DELETE FROM feedback WHERE received_at < $1', [cutoff]);
@@ -97,6 +111,18 @@ export async function openPostgresStore(connectionString: string): Promise<Store
     drafts: draftStore(sql),
   };
 }
+
+const INSERT_FEEDBACK =
+  'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES ($1, $2, $3, $4, $5, $6)';
+
+const insertParams = (id: string, record: NewFeedback) => [
+  id,
+  record.surveyId,
+  record.definitionHash,
+  record.receivedAt,
+  JSON.stringify(record.answers),
+  record.lang ?? null,
+];
 
 async function migrate(pool: pg.Pool): Promise<void> {
   await inTransaction(pool, async (client) => {

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import {
+  DRAFT_SENT_MIGRATION,
+  DRAFTS_MIGRATION,
+  SEND_DRAFT,
+  TOKEN,
+  draftHash,
+  draftStore,
+} from './drafts';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import {
   feedbackRecord,
@@ -33,6 +40,7 @@ const MIGRATIONS = [
   SSO_PENDING_MIGRATION,
   SQLITE_TALLY_MIGRATION,
   SSO_SESSION_MIGRATION,
+  DRAFT_SENT_MIGRATION,
 ];
 
 interface Row {
@@ -104,16 +112,16 @@ export function openSqliteStore(file: string): StoreWithTeam {
         .immediate(),
   };
 
+  const consumeDraft = db.prepare(SEND_DRAFT);
+  const sendDraft = db.transaction((hash: string, row: Row) => {
+    if (consumeDraft.run(row.received_at, hash).changes === 0) return false;
+    insert.run(row);
+    return true;
+  });
+
   return {
     save(record: NewFeedback) {
-      const row: Row = {
-        id: randomUUID(),
-        survey_id: record.surveyId,
-        definition_hash: record.definitionHash,
-        received_at: record.receivedAt.toISOString(),
-        answers: JSON.stringify(record.answers),
-        lang: record.lang ?? null,
-      };
+      const row = rowOf(record);
       return new Promise((resolve, reject) => {
         queue.push({ row, resolve, reject });
         if (!scheduled) {
@@ -142,8 +150,25 @@ export function openSqliteStore(file: string): StoreWithTeam {
       if (scheduled) flush();
       db.close();
     },
+    async sendDraft(token, record) {
+      if (!TOKEN.test(token)) return null;
+      const row = rowOf(record);
+      // IMMEDIATE: the write lock is taken before the draft is read, so two Sends cannot both see it.
+      return sendDraft.immediate(draftHash(token), row) ? { id: row.id } : null;
+    },
     team: teamStore(sql),
     drafts: draftStore(sql),
+  };
+}
+
+function rowOf(record: NewFeedback): Row {
+  return {
+    id: randomUUID(),
+    survey_id: record.surveyId,
+    definition_hash: record.definitionHash,
+    received_at: record.receivedAt.toISOString(),
+    answers: JSON.stringify(record.answers),
+    lang: record.lang ?? null,
   };
 }
 

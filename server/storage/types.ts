@@ -35,4 +35,11 @@ export interface FeedbackStore {
 
 /** The real stores also hold the feedback team's tables (server/team) and the drafts of
  *  respondents without JavaScript (server/nojs). */
-export type StoreWithTeam = FeedbackStore & { team: TeamStore; drafts: DraftStore };
+export type StoreWithTeam = FeedbackStore & {
+  team: TeamStore;
+  drafts: DraftStore;
+  /** Stores the answers sent from a draft and marks the draft sent (emptied), in one
+   *  transaction; null (and nothing stored) when it was sent already or is gone, so a second
+   *  Send of the same draft stores nothing. */
+  sendDraft(token: string, record: NewFeedback): Promise<{ id: string } | null>;
+};

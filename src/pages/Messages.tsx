@@ -45,14 +45,24 @@ export function ErrorContent({ status, service }: { status?: number; service?: s
   return <MessagePage title={t('error.title')} paragraphs={paragraphs} service={service} />;
 }
 
-export function UnavailableContent({ service }: { service?: string }) {
+/** The service is too busy or down: try again later. `back` leads to answers the server kept
+ *  (a page posted without JavaScript); without it they are kept on the device. */
+export function UnavailableContent({ service, back }: { service?: string; back?: string }) {
   const { t } = useT();
   return (
     <MessagePage
       title={t('unavailable.title')}
-      paragraphs={[t('unavailable.p1'), t('unavailable.p2')]}
+      paragraphs={[t('unavailable.p1'), t(back ? 'unavailable.kept' : 'unavailable.p2')]}
       service={service}
-    />
+    >
+      {back && (
+        <p className="govuk-body">
+          <a className="govuk-link" href={back}>
+            {t('unavailable.back')}
+          </a>
+        </p>
+      )}
+    </MessagePage>
   );
 }
 

@@ -21,6 +21,7 @@ const state = (surveyName: string, answers: Answers) => ({
   answers,
   inProgress: true,
   lastActivity: Date.now(),
+  sent: false,
 });
 
 /** An element as markup with its attributes in name order (the two renderers order them differently). */
