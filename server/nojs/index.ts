@@ -4,6 +4,7 @@
 import {
   allFields,
   findPage,
+  LANGS,
   skipPage,
   type Answers,
   type Lang,
@@ -11,6 +12,7 @@ import {
 } from '../../engine';
 import { data } from 'react-router-dom';
 import type { PostedForm } from '../../engine/form';
+import { surveyPath, withDraft } from '../../src/paths';
 import { SAVED_ANSWERS_FIELD } from '../../src/savedState';
 import { validateSubmission } from '../../engine/receive';
 import type { PostedPage, ServerContext } from '../../src/serverContext';
@@ -32,15 +34,11 @@ export interface NoJsOptions {
   mayAccept: () => boolean;
 }
 
-const isLang = (value: unknown): value is Lang => value === 'en' || value === 'cy';
+const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
 
-/** The address of a survey screen, with the draft when there is one (mirrors src/paths.ts). */
-function pathOf(lang: Lang, survey: ResolvedSurvey, target: string, draft?: string): string {
-  const root = `/${lang}/${survey.id}`;
-  const single = survey.layout === 'single' && target !== 'finish' && target !== 'timeout';
-  const path = target === 'start' || single ? root : `${root}/${target}`;
-  return draft ? `${path}?draft=${encodeURIComponent(draft)}` : path;
-}
+/** The address of a survey screen, with the draft when there is one: the app's own mapping. */
+const pathOf = (lang: Lang, survey: ResolvedSurvey, target: string, draft?: string | null) =>
+  withDraft(surveyPath(lang, survey, target), draft);
 
 const seeOther = (location: string) =>
   new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
