@@ -40,6 +40,12 @@ function page(template: string, rendered: Rendered): string {
   return template
     .replace(/<html lang="[a-z]+"/, `<html lang="${rendered.lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(rendered.title)}</title>`)
+    .replace(
+      '</head>',
+      rendered.noScriptRedirect
+        ? `<noscript><meta http-equiv="refresh" content="0;url=${escapeText(rendered.noScriptRedirect).replace(/"/g, '&quot;')}"></noscript></head>`
+        : '</head>',
+    )
     .replace(ROOT_PLACEHOLDER, `<div id="root">${rendered.html}</div>`)
     .replace(
       DATA_PLACEHOLDER,

@@ -225,3 +225,17 @@ describe('a page posted before the app arrived, with the answers saved in the br
     expect(unreadable.headers.location).toBe('/en/basic/timeout');
   });
 });
+
+describe('a question page opened with no draft', () => {
+  it('sends a browser without script to the timeout page; with a draft it stays', async () => {
+    await setup();
+    const page = await app!.inject({ method: 'GET', url: '/cy/basic/q3' });
+    expect(page.body).toContain(
+      '<noscript><meta http-equiv="refresh" content="0;url=/cy/basic/timeout"></noscript></head>',
+    );
+    const q1 = await start();
+    const withDraft = await app!.inject({ method: 'GET', url: q1 });
+    expect(withDraft.statusCode).toBe(200);
+    expect(withDraft.body).not.toContain('http-equiv="refresh"');
+  });
+});
