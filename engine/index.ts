@@ -33,7 +33,7 @@ export {
   enumeratePaths,
 } from './flow';
 export { prepareSubmission } from './submission';
-export { sentText } from './fields/text';
+export { notSentCharacters, sentText } from './fields/text';
 export {
   DEFAULT_ALLOW,
   foldAccents,

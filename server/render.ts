@@ -6,7 +6,7 @@ import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { data } from 'react-router-dom';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGS, type Lang } from '../engine/index';
 import type { Rendered } from '../src/entry-server';
 import type { ServerContext } from '../src/serverContext';
@@ -43,11 +43,30 @@ function page(template: string, rendered: Rendered): string {
   return template
     .replace(/<html lang="[a-z]+"/, `<html lang="${rendered.lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(rendered.title)}</title>`)
+    .replace(
+      '</head>',
+      rendered.noScriptRedirect
+        ? `<noscript><meta http-equiv="refresh" content="0;url=${escapeText(rendered.noScriptRedirect).replace(/"/g, '&quot;')}"></noscript></head>`
+        : '</head>',
+    )
     .replace(ROOT_PLACEHOLDER, `<div id="root">${rendered.html}</div>`)
     .replace(
       DATA_PLACEHOLDER,
       `<script type="application/json" id="app-data">${jsonForHtml(rendered.data)}</script>`,
     );
+}
+
+/** The largest form a page posts without JavaScript. */
+const FORM_LIMIT = 32 * 1024;
+
+/** A posted form: each name with its values in order (checkboxes repeat their name). */
+type FormBody = Map<string, string[]>;
+
+function formBody(body: string): FormBody {
+  const form: FormBody = new Map();
+  for (const [name, value] of new URLSearchParams(body))
+    form.set(name, [...(form.get(name) ?? []), value]);
+  return form;
 }
 
 /** A Fetch request for the route table, with the posted form when there is one. */
@@ -61,10 +80,10 @@ export function fetchRequest(
     url.searchParams.set('index', '');
   const init: RequestInit = { method: request.method, headers: { accept: 'text/html' } };
   if (request.method === 'POST') {
-    // Repeated names (checkboxes) stay repeated.
+    // Repeated names (checkboxes) stay repeated. A body that is not a form reads as an empty one.
     const form = new URLSearchParams();
-    for (const [name, value] of Object.entries(request.body as Record<string, string | string[]>))
-      for (const one of [value].flat()) form.append(name, one);
+    const body = request.body instanceof Map ? (request.body as FormBody) : new Map();
+    for (const [name, values] of body) for (const one of values) form.append(name, one);
     init.body = form.toString();
     (init.headers as Record<string, string>)['content-type'] = 'application/x-www-form-urlencoded';
   }
@@ -97,20 +116,6 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   const render: Render | undefined = existsSync(entry)
     ? ((await import(pathToFileURL(entry).href)) as { render: Render }).render
     : undefined;
-
-  // Forms posted without JavaScript: application/x-www-form-urlencoded, repeated names as lists.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => {
-      const form: Record<string, string | string[]> = {};
-      for (const [name, value] of new URLSearchParams(body as string)) {
-        const known = form[name];
-        form[name] = known === undefined ? value : [...[known].flat(), value];
-      }
-      done(null, form);
-    },
-  );
 
   const answer = async (
     request: FastifyRequest,
@@ -145,20 +150,41 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     if (styled) reply.header('content-security-policy', contentSecurityPolicy([styled.styleHash]));
     return reply
       .code(notFound ? 404 : result.status)
+      .headers(result.headers ?? {})
       .header('cache-control', cache)
       .type('text/html; charset=utf-8')
       .send(styled?.page ?? html);
   };
 
-  for (const url of ['/:lang/:survey', '/:lang/:survey/:page'])
-    app.post(url, { bodyLimit: 32 * 1024 }, async (request, reply) => {
-      const path = request.url.split('?')[0]!;
-      if (classifyPath(path, options.surveys).kind !== 'app')
-        return reply.code(404).send({ error: 'Not Found' });
-      const wait = (await options.limit?.(request)) ?? 0;
-      if (wait > 0) reply.header('retry-after', String(wait));
-      return answer(request, reply, false, wait > 0 ? 429 : undefined);
+  // Forms posted without JavaScript, in their own scope so that its body parsers apply to
+  // these routes only (the feedback API keeps its JSON-only rules).
+  await app.register(async (forms) => {
+    // application/x-www-form-urlencoded as a Map of name to values (a name such as
+    // `constructor` or `__proto__` is just a name); any other body, or none, as an empty form,
+    // which the page answers with its errors.
+    forms.removeAllContentTypeParsers();
+    forms.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, formBody(body as string)),
+    );
+    forms.addContentTypeParser('*', (_request, _payload, done) => done(null, new Map()));
+    // A body over the limit is not read: the page is drawn again from the draft (Post/Redirect/Get).
+    forms.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.statusCode !== 413) throw error;
+      return reply.header('cache-control', 'no-store').redirect(request.url, 303);
     });
+    for (const url of ['/:lang/:survey', '/:lang/:survey/:page'])
+      forms.post(url, { bodyLimit: FORM_LIMIT }, async (request, reply) => {
+        const path = request.url.split('?')[0]!;
+        if (classifyPath(path, options.surveys).kind !== 'app')
+          return reply.code(404).send({ error: 'Not Found' });
+        // Every post, Start included, counts against the client's limit (server/submissionCap.ts).
+        const wait = (await options.limit?.(request)) ?? 0;
+        if (wait > 0) reply.header('retry-after', String(wait));
+        return answer(request, reply, false, wait > 0 ? 429 : undefined);
+      });
+  });
 
   app.get('/:lang/:survey/:page/skip', async (request, reply) => {
     const { lang = '', survey: id = '', page = '' } = request.params as Record<string, string>;

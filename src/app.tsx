@@ -7,6 +7,8 @@ import './i18n';
 import { clock } from './clock';
 import type { BootData } from './bootData';
 import { applyFullStyles, applyFullStylesWhenIdle } from './fullStyles';
+import { findPage, pageFields, typeOf, type Answers, type ResolvedSurvey } from '../engine';
+import { answersFromForm, type PostedForm } from '../engine/form';
 import { routes } from './routes';
 import { useRestored, useSurveyStore } from './store';
 
@@ -16,10 +18,33 @@ function Hydrated({ then, children }: { then: () => void; children: ReactNode })
   return children;
 }
 
+/** What was entered on the server's page before it was live (ticked, typed): the page's
+ *  fields that are not empty, read as the server reads a posted form. */
+function enteredOnPage(boot: BootData): { surveyId?: string; entered: Answers } {
+  const survey = boot.router?.loaderData?.survey as ResolvedSurvey | undefined;
+  const form = document.querySelector<HTMLFormElement>('#main-content form[method="post"]');
+  if (!survey || !form) return { entered: {} };
+  const pageId = location.pathname.split('/')[3];
+  const page = pageId ? findPage(survey, pageId) : survey.pages[0];
+  if (!page) return { entered: {} };
+  const data = new FormData(form);
+  const posted: PostedForm = {};
+  for (const name of new Set(data.keys()))
+    posted[name] = data.getAll(name).filter((value) => typeof value === 'string');
+  const read = answersFromForm(page, posted, {});
+  const fields = new Map(pageFields(page).map((field) => [field.name, field]));
+  const entered = Object.fromEntries(
+    Object.entries(read).filter(([name, value]) => !typeOf(fields.get(name)!).isEmpty(value)),
+  );
+  return { surveyId: survey.id, entered };
+}
+
 /** Makes the server's page live: called once the app and the full stylesheet have both arrived. */
 export function startApp(boot: BootData): void {
   // React Router reads the server's loader data and errors from here when the router is created.
   (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = boot.router;
+  // Read before hydration, which draws the inputs as the server did.
+  const before = enteredOnPage(boot);
   // A draft kept by the server (the script did not run on earlier pages) becomes this browser's.
   if (boot.state) useSurveyStore.setState({ ...boot.state, lastActivity: clock.now() });
 
@@ -37,6 +62,11 @@ export function startApp(boot: BootData): void {
     const restored = boot.state
       ? Promise.resolve()
       : Promise.resolve(useSurveyStore.persist.rehydrate()).then(() => {
+          // The form starts again from the saved answers: what was entered before (the app
+          // was late) joins them first, so nothing typed is lost.
+          const state = useSurveyStore.getState();
+          if (state.inProgress && state.surveyName === before.surveyId)
+            if (Object.keys(before.entered).length) state.save(before.entered);
           useRestored.setState({ restored: true });
           // Saved answers can show questions the server's page left out (a `showWhen` rule), so
           // their styles must be there too.

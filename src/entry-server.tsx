@@ -12,6 +12,8 @@ import type { Lang } from '../engine';
 import type { ServerContext } from './serverContext';
 import { HeadContext } from './hooks';
 import { langOf } from './i18n';
+import type { ResolvedSurvey } from '../engine';
+import { QUESTION_ROUTE_ID, surveyPath } from './paths';
 import { routes } from './routes';
 import { emptySurvey, useSurveyStore } from './store';
 
@@ -23,6 +25,11 @@ export interface Rendered {
   html: string;
   title: string;
   lang: Lang;
+  /** Headers a route's action set (Retry-After on a busy Send). */
+  headers: Record<string, string>;
+  /** Where a browser without script goes at once: a question page drawn with no draft has no
+   *  survey in progress for it (one with script checks its saved answers, src/main.tsx). */
+  noScriptRedirect?: string;
   /** What the browser needs to hydrate exactly this page: router data and the respondent's state. */
   data: unknown;
 }
@@ -53,6 +60,11 @@ export async function render(
     html,
     title: head.title ?? '',
     lang: langOf(url.pathname, url.search),
+    noScriptRedirect: noScriptTimeout(request, context, result.loaderData),
+    headers: Object.assign(
+      {},
+      ...Object.values(result.actionHeaders).map((headers) => Object.fromEntries(headers)),
+    ) as Record<string, string>,
     data: {
       router: {
         loaderData: result.loaderData,
@@ -63,6 +75,18 @@ export async function render(
       state: context.state,
     },
   };
+}
+
+function noScriptTimeout(
+  request: Request,
+  context: ServerContext,
+  loaderData: Record<string, unknown>,
+): string | undefined {
+  const survey = loaderData.survey as ResolvedSurvey | undefined;
+  if (request.method !== 'GET' || context.state || !survey || !(QUESTION_ROUTE_ID in loaderData))
+    return undefined;
+  const url = new URL(request.url);
+  return surveyPath(langOf(url.pathname, url.search), survey, 'timeout');
 }
 
 /** Route errors in the form React Router's browser router reads back from hydration data. */

@@ -9,7 +9,7 @@ import { fetchFullStyles } from './fullStyles';
 import type { Lang, ResolvedSurvey } from '../engine';
 import { readBootData, type BootData } from './bootData';
 import { QUESTION_ROUTE_ID, surveyPath } from './paths';
-import { bannerHiddenBefore, underWay } from './savedState';
+import { bannerHiddenBefore, SAVED_ANSWERS_FIELD, savedAnswersOf, underWay } from './savedState';
 import { BANNER_HIDDEN_CLASS, SCRIPT_CLASSES, SCRIPT_ONLY_CLASS } from './scriptClasses';
 
 document.body.classList.add(...SCRIPT_CLASSES);
@@ -47,7 +47,30 @@ function timeoutInstead(boot: BootData): string | undefined {
   return surveyPath(document.documentElement.lang as Lang, survey, 'timeout');
 }
 
+/**
+ * Until the app is live a form posts to the server, which has no draft for a respondent whose
+ * answers are in this browser: the form carries them, so the server carries on from them (a
+ * draft) instead of timing out (docs/architecture.md, 'Nothing typed is lost').
+ */
+function carrySavedAnswers(boot: BootData): void {
+  const survey = boot.router?.loaderData?.survey as Pick<ResolvedSurvey, 'id'> | undefined;
+  document.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || document.documentElement.dataset.app === 'live')
+      return;
+    if (!survey || new URLSearchParams(location.search).has('draft')) return;
+    const answers = savedAnswersOf(survey.id, Date.now());
+    if (answers === undefined) return;
+    const field = document.createElement('input');
+    field.type = 'hidden';
+    field.name = SAVED_ANSWERS_FIELD;
+    field.value = answers;
+    form.append(field);
+  });
+}
+
 const boot = readBootData();
+carrySavedAnswers(boot);
 const timedOut = timeoutInstead(boot);
 // Old hash links (/#/en/<survey>/q2) never reach the server: send them to the path form first.
 if (location.hash.startsWith('#/')) location.replace(location.hash.slice(1));

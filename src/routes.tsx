@@ -63,8 +63,11 @@ async function questionLoader(args: LoaderFunctionArgs) {
   if (!page || survey.layout === 'single') notFound();
   const state = stateOf(args);
   if (state === 'unknown') return null;
-  if (!state.inProgress || state.surveyName !== survey.id)
-    throw redirect(surveyPath(lang, survey, 'timeout'));
+  if (!state.inProgress || state.surveyName !== survey.id) {
+    // Back from the finish page: the answers were sent, not cleared for idling.
+    const sent = state.sent && state.surveyName === survey.id;
+    throw redirect(surveyPath(lang, survey, sent ? 'finish' : 'timeout'));
+  }
   const elsewhere = guardRedirect(survey, page.id, state.answers);
   if (elsewhere)
     throw redirect(withDraft(surveyPath(lang, survey, elsewhere), serverContext(args)?.draft));

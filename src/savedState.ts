@@ -11,7 +11,12 @@ export const INACTIVITY_LIMIT_MS = 60 * 60 * 1000;
 export const idleTooLong = (lastActivity: number | null, now: number): boolean =>
   lastActivity !== null && now - lastActivity > INACTIVITY_LIMIT_MS;
 
+/** The form field that carries the saved answers when a page posts to the server before the
+ *  app has arrived (a hyphen: no survey field can be named so). */
+export const SAVED_ANSWERS_FIELD = 'saved-answers';
+
 interface Saved {
+  answers?: unknown;
   surveyName?: unknown;
   inProgress?: unknown;
   lastActivity?: unknown;
@@ -33,6 +38,11 @@ function saved(): Saved | undefined {
 /** Whether the respondent hid the cookie banner on an earlier page. */
 export function bannerHiddenBefore(): boolean {
   return saved()?.cookieBannerDismissed === true;
+}
+
+/** The saved answers of `surveyId` while it is in progress here, as JSON; undefined otherwise. */
+export function savedAnswersOf(surveyId: string, now: number): string | undefined {
+  return underWay(surveyId, now) ? JSON.stringify(saved()?.answers ?? {}) : undefined;
 }
 
 /** Whether `surveyId` is in progress in this browser at `now` (started and not idle too long). */

@@ -1,6 +1,6 @@
 // What the server hands the route table when it renders a page (React Router's request context).
 // In the browser there is none: loaders read the store, and forms are handled by the page itself.
-import type { LoaderFunctionArgs } from 'react-router-dom';
+import type { data, LoaderFunctionArgs } from 'react-router-dom';
 import type { Answers } from '../engine';
 import type { SurveyData } from './store';
 
@@ -10,7 +10,10 @@ export interface ServerContext {
   /** The draft token carried in the address, when there is a live draft. */
   draft: string | null;
   /** Handles a form posted without JavaScript (a redirect, or the page's errors). */
-  post(request: Request, params: LoaderFunctionArgs['params']): Promise<Response | PostedPage>;
+  post(
+    request: Request,
+    params: LoaderFunctionArgs['params'],
+  ): Promise<Response | PostedPage | ReturnType<typeof data<PostedPage>>>;
 }
 
 /** A question page posted with errors: shown again with what was typed. */
@@ -18,6 +21,8 @@ export interface PostedPage {
   answers: Answers;
   errors: { field: string; message: { key: string; params?: Record<string, string | number> } }[];
   suggestion?: { typed: string; full: string };
+  /** The service was too busy to accept the answers: they are kept, and `back` leads to them. */
+  unavailable?: { back: string };
 }
 
 export function serverContext(args: { context?: unknown }): ServerContext | undefined {

@@ -1,6 +1,7 @@
 // The respondent's survey state: one zustand store persisted in localStorage under one key.
-import { create } from 'zustand';
+import { create, useStore } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
 import { skipPage } from '../engine';
 import type { Answers, ResolvedPage } from '../engine';
 import { clock } from './clock';
@@ -13,6 +14,8 @@ export interface SurveyData {
   answers: Answers;
   inProgress: boolean;
   lastActivity: number | null;
+  /** This run of `surveyName` was sent: its pages say so instead of timing out. */
+  sent: boolean;
 }
 
 export interface SurveyState extends SurveyData {
@@ -37,9 +40,10 @@ export const emptySurvey: SurveyData = {
   answers: {},
   inProgress: false,
   lastActivity: null,
+  sent: false,
 };
 
-export const useSurveyStore = create<SurveyState>()(
+const surveyStore = createStore<SurveyState>()(
   persist(
     (set, get) => ({
       ...emptySurvey,
@@ -50,7 +54,8 @@ export const useSurveyStore = create<SurveyState>()(
         set((s) => ({ answers: { ...s.answers, ...partial }, lastActivity: clock.now() })),
       skip: (page) =>
         set((s) => ({ answers: skipPage(page, s.answers), lastActivity: clock.now() })),
-      reset: () => set((s) => ({ ...emptySurvey, surveyName: s.surveyName })),
+      reset: () =>
+        set((s) => ({ ...emptySurvey, surveyName: s.surveyName, sent: s.inProgress || s.sent })),
       touch: () => set({ lastActivity: clock.now() }),
       expireIfIdle: () => {
         if (!idleTooLong(get().lastActivity, clock.now())) return false;
@@ -71,6 +76,17 @@ export const useSurveyStore = create<SurveyState>()(
       },
     },
   ),
+);
+
+// zustand's hook reads the store's *initial* state when rendering on the server and while
+// hydrating, so the server drew every page from no answers. The server renders with the
+// request's state set in the store (src/entry-server.tsx), and the browser hydrates with the
+// state the server rendered with (src/app.tsx), so the current state is the right snapshot for both.
+const snapshotNow = { ...surveyStore, getInitialState: surveyStore.getState };
+
+export const useSurveyStore = Object.assign(
+  <T>(selector: (state: SurveyState) => T): T => useStore(snapshotNow, selector),
+  surveyStore,
 );
 
 /** Navigation, Continue, Send and Skip count as activity: an idle session expires first (so an

@@ -16,6 +16,14 @@ export function sentText(field: ResolvedField, value: AnswerValue | undefined): 
 export const TIDIED =
   'the text, tidied: markup removed, spaces collapsed, accents folded except on Welsh letters, other characters removed';
 
+/** The visible characters typed that cleaning removes (not spaces or control characters), each
+ *  once, e.g. '£ €'; '' when none. */
+export function notSentCharacters(field: ResolvedField, typed: string): string {
+  const kept = (character: string) =>
+    /[\s\p{C}]/u.test(character) || sentText(field, `a${character}a`) !== 'aa';
+  return [...new Set([...typed].filter((character) => !kept(character)))].join(' ');
+}
+
 /** The shared behaviour of a one-string field, posted under its own name; `own` adds what is
  *  particular to the type. */
 export function stringField(
@@ -44,7 +52,13 @@ export function lengthError(field: ResolvedField, value: AnswerValue): Message |
   const min = field.minLength ?? TEXT_MIN;
   const max = field.maxLength ?? TEXT_MAX;
   const measured = sentText(field, value);
-  if (measured.length < min) return { key: 'tooShort', params: { min } };
+  if (measured.length < min) {
+    // Too short because characters are dropped (an answer of emoji only): say which.
+    const characters = notSentCharacters(field, value);
+    return characters
+      ? { key: 'charactersNotSent', params: { characters } }
+      : { key: 'tooShort', params: { min } };
+  }
   if (measured.length > max) return { key: 'tooLong', params: { max } };
   return null;
 }

@@ -2,6 +2,7 @@
 // and the answer to a posted form (Post/Redirect/Get). The route table calls `post` through its
 // request context; see src/serverContext.ts.
 import {
+  allFields,
   findPage,
   isLang,
   skipPage,
@@ -11,12 +12,17 @@ import {
 } from '../../engine';
 import { data } from 'react-router-dom';
 import type { PostedForm } from '../../engine/form';
+import { surveyPath, withDraft } from '../../src/paths';
+import { SAVED_ANSWERS_FIELD } from '../../src/savedState';
 import { validateSubmission } from '../../engine/receive';
-import type { ServerContext } from '../../src/serverContext';
-import type { SurveyData } from '../../src/store';
+import type { PostedPage, ServerContext } from '../../src/serverContext';
+import { emptySurvey, type SurveyData } from '../../src/store';
 import type { StoreWithTeam } from '../storage/types';
 import { maskAnswers } from '../team/privacy';
 import { postPage } from './post';
+
+/** What a busy service asks a respondent to wait before sending again (`Retry-After`, seconds). */
+const RETRY_AFTER_S = 60;
 
 /** Sixty minutes without activity and a draft is gone. */
 export const DRAFT_IDLE_MS = 60 * 60 * 1000;
@@ -29,25 +35,23 @@ export interface NoJsOptions {
   mayAccept: () => Promise<boolean>;
 }
 
-/** The address of a survey screen, with the draft when there is one (mirrors src/paths.ts). */
-function pathOf(lang: Lang, survey: ResolvedSurvey, target: string, draft?: string): string {
-  const root = `/${lang}/${survey.id}`;
-  const single = survey.layout === 'single' && target !== 'finish' && target !== 'timeout';
-  const path = target === 'start' || single ? root : `${root}/${target}`;
-  return draft ? `${path}?draft=${encodeURIComponent(draft)}` : path;
-}
+/** The address of a survey screen, with the draft when there is one: the app's own mapping. */
+const pathOf = (lang: Lang, survey: ResolvedSurvey, target: string, draft?: string | null) =>
+  withDraft(surveyPath(lang, survey, target), draft);
 
 const seeOther = (location: string) =>
   new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
 /** A posted form as lists of values per name (checkboxes repeat their name). */
 export async function postedForm(request: Request): Promise<PostedForm> {
-  const form: Record<string, string[]> = {};
-  for (const [name, value] of await request.formData())
-    if (typeof value === 'string') (form[name] ??= []).push(value);
-  return Object.fromEntries(
-    Object.entries(form).map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
-  );
+  // No prototype: a posted name such as `constructor` or `__proto__` is only a name.
+  const form: PostedForm = Object.create(null) as PostedForm;
+  const body = await request.formData().catch(() => new FormData());
+  for (const name of new Set(body.keys())) {
+    const values = body.getAll(name).filter((value) => typeof value === 'string');
+    form[name] = values.length === 1 ? values[0] : values;
+  }
+  return form;
 }
 
 /** The request context for rendering one page: the draft's state, and the form handler. */
@@ -58,18 +62,19 @@ export async function contextFor(
   const { store, clock } = options;
   const token = url.searchParams.get('draft');
   const draft = token ? await store.drafts.read(token, clock(), DRAFT_IDLE_MS) : null;
-  if (token && draft) await store.drafts.save(token, draft.answers, clock()); // a visit is activity
-  const state: SurveyData | null = draft
+  const open = draft && !draft.sent ? draft : null;
+  if (token && open) await store.drafts.save(token, open.answers, clock()); // a visit is activity
+  const state: SurveyData | null = token
     ? {
-        surveyName: draft.surveyId,
-        answers: draft.answers,
-        inProgress: true,
-        lastActivity: clock().getTime(),
+        ...emptySurvey,
+        surveyName: draft?.surveyId ?? null,
+        answers: open?.answers ?? {},
+        inProgress: Boolean(open),
+        lastActivity: open ? clock().getTime() : null,
+        sent: Boolean(draft?.sent),
       }
-    : token
-      ? { surveyName: null, answers: {}, inProgress: false, lastActivity: null }
-      : null;
-  const live = token && draft ? token : null;
+    : null;
+  const live = token && open ? token : null;
   return {
     state,
     draft: live,
@@ -98,31 +103,75 @@ async function answerPost(
   }
   const page = single ? survey.pages[0] : findPage(survey, params.page ?? '');
   if (!page) throw data(null, { status: 404 });
-  // A multi-page survey needs its draft; without one (never started, or idle an hour) it has timed out.
+  // Sent already (a second Send, or Back after sending): the finish page says so.
+  if (state?.sent && state.surveyName === survey.id)
+    return seeOther(pathOf(lang, survey, 'finish'));
+  const posted = await postedForm(request);
+  // A multi-page survey needs its draft, or the answers saved in the browser, which the entry
+  // script adds to a form posted before the app arrived (they go on in a new draft). With
+  // neither (never started, or idle an hour) it has timed out.
   const live = state?.inProgress && state.surveyName === survey.id;
-  if (!single && !live) return seeOther(pathOf(lang, survey, 'timeout'));
+  const carried = live || single ? undefined : carriedAnswers(survey, posted[SAVED_ANSWERS_FIELD]);
+  if (!single && !live && !carried) return seeOther(pathOf(lang, survey, 'timeout'));
+  const earlier = live ? state.answers : (carried ?? {});
+  const draft = live ? token : null;
+  const draftOrNew = async () => draft ?? (await store.drafts.create(survey.id, clock()));
 
-  const outcome = postPage(survey, page, live ? state.answers : {}, await postedForm(request));
+  const outcome = postPage(survey, page, earlier, posted);
   if (outcome.kind === 'invalid')
     return { answers: outcome.answers, errors: outcome.errors, suggestion: outcome.suggestion };
   if (outcome.kind === 'next') {
-    await store.drafts.save(token!, outcome.answers, clock());
-    return seeOther(pathOf(lang, survey, outcome.to, token!));
+    const next = await draftOrNew();
+    await store.drafts.save(next, outcome.answers, clock());
+    return seeOther(pathOf(lang, survey, outcome.to, next));
   }
   // The same check as the feedback API: the whole path, read back from what is sent.
   const check = validateSubmission(survey, outcome.submission);
   if (!check.ok) throw data(null, { status: 400 });
-  // The "try again later" page; the draft is kept.
-  if (!(await options.mayAccept())) throw data(null, { status: 503 });
-  await store.save({
+  if (!(await options.mayAccept())) {
+    // Too busy: nothing typed is lost. The answers wait in the draft (a new one for a one-page
+    // survey) and the page says to try again later, with a way back to them.
+    const kept = await draftOrNew();
+    await store.drafts.save(kept, outcome.answers, clock());
+    const busy: PostedPage = {
+      answers: outcome.answers,
+      errors: [],
+      unavailable: { back: pathOf(lang, survey, page.id, kept) },
+    };
+    return data(busy, { status: 503, headers: { 'retry-after': String(RETRY_AFTER_S) } });
+  }
+  const record = {
     surveyId: survey.id,
     definitionHash: survey.hash ?? '',
     receivedAt: clock(),
     answers: maskAnswers(survey, check.submission),
     lang,
-  });
-  if (token) await store.drafts.remove(token);
+  };
+  // With a draft, the row is stored and the draft marked sent in one transaction: of two Sends
+  // at once only one stores a row, and both go to the finish page.
+  if (draft) await store.sendDraft(draft, record);
+  else await store.save(record);
   return seeOther(pathOf(lang, survey, 'finish'));
+}
+
+/** Answers carried by a posted form (JSON from the browser's storage): only the survey's own
+ *  fields, with text or lists of text; undefined when there are none or they cannot be read. */
+function carriedAnswers(survey: ResolvedSurvey, json: PostedForm[string]): Answers | undefined {
+  if (typeof json !== 'string') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const names = new Set(allFields(survey).map((field) => field.name));
+  const isAnswer = (value: unknown) =>
+    typeof value === 'string' ||
+    (Array.isArray(value) && value.every((one) => typeof one === 'string'));
+  return Object.fromEntries(
+    Object.entries(parsed).filter(([name, value]) => names.has(name) && isAnswer(value)),
+  ) as Answers;
 }
 
 /** `GET /{lang}/{survey}/{page}/skip?draft=`: a skip link without JavaScript forgets the page's answers. */
@@ -139,6 +188,7 @@ export async function skipWithoutScript(
     ? await options.store.drafts.read(token, options.clock(), DRAFT_IDLE_MS)
     : null;
   if (!token || !draft || draft.surveyId !== survey.id) return pathOf(lang, survey, 'timeout');
+  if (draft.sent) return pathOf(lang, survey, 'finish');
   const answers: Answers = skipPage(page, draft.answers);
   await options.store.drafts.save(token, answers, options.clock());
   return pathOf(lang, survey, page.skip, token);

@@ -14,10 +14,21 @@ export const DRAFTS_MIGRATION = `CREATE TABLE draft (
   );
   CREATE INDEX draft_last_activity ON draft (last_activity);`;
 
+/** Migration: a sent draft is kept, emptied, until it is purged, so its pages can say it was sent. */
+export const DRAFT_SENT_MIGRATION = `ALTER TABLE draft ADD COLUMN sent_at TEXT;`;
+
 export interface Draft {
   surveyId: string;
   answers: Answers;
+  /** The answers were sent (the draft is kept, emptied, to say so). */
+  sent?: true;
 }
+
+/** Marks a draft sent and empties it, if it was not sent already; every store runs it in the
+ *  same transaction as the row's INSERT (UPDATE locks the row, so a second Send waits, then
+ *  changes nothing). */
+export const SEND_DRAFT =
+  "UPDATE draft SET answers = '{}', sent_at = ? WHERE id_hash = ? AND sent_at IS NULL";
 
 export interface DraftStore {
   /** A new empty draft for a survey; resolves to its token. */
@@ -32,9 +43,10 @@ export interface DraftStore {
 }
 
 /** Tokens are 22 base64url characters; anything else is not looked up. */
-const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+export const TOKEN = /^[A-Za-z0-9_-]{22}$/;
 
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** What the database keeps of a draft's token. */
+export const draftHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function draftStore(sql: Sql): DraftStore {
   return {
@@ -42,32 +54,37 @@ export function draftStore(sql: Sql): DraftStore {
       const token = randomBytes(16).toString('base64url');
       await sql.run(
         'INSERT INTO draft (id_hash, survey_id, answers, last_activity) VALUES (?, ?, ?, ?)',
-        [hashOf(token), surveyId, '{}', now.toISOString()],
+        [draftHash(token), surveyId, '{}', now.toISOString()],
       );
       return token;
     },
     async read(token, now, idleMs) {
       if (!TOKEN.test(token)) return null;
-      const [row] = await sql.all<{ survey_id: string; answers: string; last_activity: string }>(
-        'SELECT survey_id, answers, last_activity FROM draft WHERE id_hash = ?',
-        [hashOf(token)],
-      );
+      const [row] = await sql.all<{
+        survey_id: string;
+        answers: string;
+        last_activity: string;
+        sent_at: string | null;
+      }>('SELECT survey_id, answers, last_activity, sent_at FROM draft WHERE id_hash = ?', [
+        draftHash(token),
+      ]);
       if (!row) return null;
       if (now.getTime() - new Date(row.last_activity).getTime() > idleMs) {
         await this.remove(token);
         return null;
       }
-      return { surveyId: row.survey_id, answers: JSON.parse(row.answers) as Answers };
+      const answers = JSON.parse(row.answers) as Answers;
+      return { surveyId: row.survey_id, answers, ...(row.sent_at ? { sent: true as const } : {}) };
     },
     async save(token, answers, now) {
       await sql.run('UPDATE draft SET answers = ?, last_activity = ? WHERE id_hash = ?', [
         JSON.stringify(answers),
         now.toISOString(),
-        hashOf(token),
+        draftHash(token),
       ]);
     },
     async remove(token) {
-      await sql.run('DELETE FROM draft WHERE id_hash = ?', [hashOf(token)]);
+      await sql.run('DELETE FROM draft WHERE id_hash = ?', [draftHash(token)]);
     },
     async deleteIdle(cutoff) {
       return sql.run('DELETE FROM draft WHERE last_activity < ?', [cutoff.toISOString()]);

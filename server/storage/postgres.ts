@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import {
+  DRAFT_SENT_MIGRATION,
+  DRAFTS_MIGRATION,
+  SEND_DRAFT,
+  TOKEN,
+  draftHash,
+  draftStore,
+} from './drafts';
 import { withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
@@ -42,6 +49,7 @@ const MIGRATIONS = [
   POSTGRES_LIMITS_MIGRATION,
   THEMES_MIGRATION,
   AUDIT_ACTOR_MIGRATION,
+  DRAFT_SENT_MIGRATION,
 ];
 
 /** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
@@ -124,19 +132,27 @@ export async function openPostgresStore(
       // The id is made once, before any try: a retry after a try whose COMMIT did happen (its
       // answer lost with the connection) finds the row there and adds nothing.
       const id = randomUUID();
-      await query(
-        `INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang)
-         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-        [
-          id,
-          record.surveyId,
-          record.definitionHash,
-          record.receivedAt,
-          JSON.stringify(record.answers),
-          record.lang ?? null,
-        ],
-      );
+      await withRetries(() => pool.query(INSERT_FEEDBACK, insertParams(id, record)));
       return { id };
+    },
+    async sendDraft(token, record) {
+      if (!TOKEN.test(token)) return null;
+      const id = randomUUID();
+      // Retried as one: after a try whose COMMIT happened unseen, the draft is already sent and
+      // the retry stores nothing.
+      const stored = await withRetries(() =>
+        transaction(pool, async (client) => {
+          // The UPDATE locks the draft's row: a second Send waits here, then changes nothing.
+          const consumed = await client.query(numbered(SEND_DRAFT), [
+            record.receivedAt.toISOString(),
+            draftHash(token),
+          ]);
+          if (!consumed.rowCount) return false;
+          await client.query(INSERT_FEEDBACK, insertParams(id, record));
+          return true;
+        }),
+      );
+      return stored ? { id } : null;
     },
     async deleteOlderThan(cutoff) {
       // A long backlog may take longer than the statement timeout; the purge has no deadline.
@@ -185,6 +201,18 @@ function where(connectionString: string): string {
     return 'not a URL';
   }
 }
+
+const INSERT_FEEDBACK =
+  'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING';
+
+const insertParams = (id: string, record: NewFeedback) => [
+  id,
+  record.surveyId,
+  record.definitionHash,
+  record.receivedAt,
+  JSON.stringify(record.answers),
+  record.lang ?? null,
+];
 
 async function migrate(client: pg.PoolClient): Promise<void> {
   // Serialises concurrent starts of several instances.

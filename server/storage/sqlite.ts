@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { DRAFTS_MIGRATION, draftStore } from './drafts';
+import {
+  DRAFT_SENT_MIGRATION,
+  DRAFTS_MIGRATION,
+  SEND_DRAFT,
+  TOKEN,
+  draftHash,
+  draftStore,
+} from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import {
@@ -40,6 +47,7 @@ const MIGRATIONS = [
   LIMITS_MIGRATION,
   THEMES_MIGRATION,
   AUDIT_ACTOR_MIGRATION,
+  DRAFT_SENT_MIGRATION,
 ];
 
 interface Row {
@@ -155,17 +163,16 @@ export function openSqliteStore(file: string): StoreWithTeam {
     run: async (text: string, params: unknown[] = []) =>
       limitsDb.prepare(text).run(...params).changes,
   };
+  const consumeDraft = db.prepare(SEND_DRAFT);
+  const sendDraft = db.transaction((hash: string, row: Row) => {
+    if (consumeDraft.run(row.received_at, hash).changes === 0) return false;
+    insert.run(row);
+    return true;
+  });
 
   return {
     save(record: NewFeedback) {
-      const row: Row = {
-        id: randomUUID(),
-        survey_id: record.surveyId,
-        definition_hash: record.definitionHash,
-        received_at: record.receivedAt.toISOString(),
-        answers: JSON.stringify(record.answers),
-        lang: record.lang ?? null,
-      };
+      const row = rowOf(record);
       return new Promise((resolve, reject) => {
         queue.push({ row, resolve, reject });
         if (!scheduled) {
@@ -198,6 +205,12 @@ export function openSqliteStore(file: string): StoreWithTeam {
       if (limitsDb !== db) limitsDb.close();
       db.close();
     },
+    async sendDraft(token, record) {
+      if (!TOKEN.test(token)) return null;
+      const row = rowOf(record);
+      // IMMEDIATE: the write lock is taken before the draft is read, so two Sends cannot both see it.
+      return sendDraft.immediate(draftHash(token), row) ? { id: row.id } : null;
+    },
     team: {
       ...team,
       async deleteFeedback(id) {
@@ -211,6 +224,17 @@ export function openSqliteStore(file: string): StoreWithTeam {
     async ping() {
       await sql.all('SELECT 1');
     },
+  };
+}
+
+function rowOf(record: NewFeedback): Row {
+  return {
+    id: randomUUID(),
+    survey_id: record.surveyId,
+    definition_hash: record.definitionHash,
+    received_at: record.receivedAt.toISOString(),
+    answers: JSON.stringify(record.answers),
+    lang: record.lang ?? null,
   };
 }
 

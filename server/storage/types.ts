@@ -43,4 +43,8 @@ export type StoreWithTeam = FeedbackStore & {
   limits: LimitStore;
   /** Resolves once the database has answered a trivial query (readiness). */
   ping(): Promise<void>;
+  /** Stores the answers sent from a draft and marks the draft sent (emptied), in one
+   *  transaction; null (and nothing stored) when it was sent already or is gone, so a second
+   *  Send of the same draft stores nothing. */
+  sendDraft(token: string, record: NewFeedback): Promise<{ id: string } | null>;
 };

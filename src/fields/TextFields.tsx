@@ -1,6 +1,6 @@
 // Free-text fields: a textarea (with the GOV.UK character count when the field asks for one)
 // and single-line inputs for text and email.
-import { sentText } from '../../engine';
+import { notSentCharacters, sentText } from '../../engine';
 import { CharacterCount, Input, Textarea } from '../../renderers';
 import { errorMessageOf, hintOf, labelOf, textValue, type FieldViewProps } from './common';
 
@@ -19,7 +19,7 @@ export function TextareaField(props: FieldViewProps) {
   if (!field.characterCount) return <Textarea {...textarea} />;
   const max = field.maxLength ?? 1000;
   // The count is of what will be sent, as the length rule is; characters that will be dropped are named.
-  const dropped = droppedCharacters(field, textarea.value);
+  const dropped = notSentCharacters(field, textarea.value);
   const count = (remaining: number) =>
     remaining > 0
       ? t('characterCount.remaining', { count: remaining })
@@ -40,13 +40,6 @@ export function TextareaField(props: FieldViewProps) {
       }
     />
   );
-}
-
-/** The characters typed that cleaning will remove (not spaces), e.g. '£ €', or '' when none. */
-function droppedCharacters(field: FieldViewProps['field'], typed: string): string {
-  const kept = (character: string) =>
-    /\s/.test(character) || sentText(field, `a${character}a`) !== 'aa';
-  return [...new Set([...typed].filter((character) => !kept(character)))].join(' ');
 }
 
 function inputField(type: 'text' | 'email') {

@@ -93,24 +93,27 @@ export function Chrome(props: ChromeProps) {
           {props.children}
         </main>
       </div>
-      <Footer
-        meta={{ visuallyHiddenTitle: t('footer.supportLinks'), items: footerItems }}
-        contentLicence={{
-          // The licence in the page's language: Welsh pages link to the Welsh OGL page.
-          children: (
-            <Trans
-              t={t}
-              i18nKey="footer.licence"
-              components={{
-                ogl: (
-                  <a className="govuk-footer__link" href={t('footer.licenceUrl')} rel="license" />
-                ),
-              }}
-            />
-          ),
-        }}
-        copyright={{ text: t('footer.copyright') }}
-      />
+      {/* The page template's footer landmark around the footer component, as in GOV.UK Frontend 6. */}
+      <footer className="govuk-template__footer">
+        <Footer
+          meta={{ visuallyHiddenTitle: t('footer.supportLinks'), items: footerItems }}
+          contentLicence={{
+            // The licence in the page's language: Welsh pages link to the Welsh OGL page.
+            children: (
+              <Trans
+                t={t}
+                i18nKey="footer.licence"
+                components={{
+                  ogl: (
+                    <a className="govuk-footer__link" href={t('footer.licenceUrl')} rel="license" />
+                  ),
+                }}
+              />
+            ),
+          }}
+          copyright={{ text: t('footer.copyright') }}
+        />
+      </footer>
     </div>
   );
 }

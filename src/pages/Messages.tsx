@@ -45,14 +45,33 @@ export function ErrorContent({ status, service }: { status?: number; service?: s
   return <MessagePage title={t('error.title')} paragraphs={paragraphs} service={service} />;
 }
 
-/** The app's send failed (answers kept in the browser), or, `busy`, the server refused a form
- *  posted without JavaScript as over a limit (answers kept in the server's draft). */
-export function UnavailableContent({ service, busy }: { service?: string; busy?: boolean }) {
+/** The service is too busy or down: try again later. `busy`: the server refused a form posted
+ *  without JavaScript as over a limit (answers kept in the server's draft); `back` leads to
+ *  answers the server kept; without either they are kept on the device. */
+export function UnavailableContent({
+  service,
+  back,
+  busy,
+}: {
+  service?: string;
+  back?: string;
+  busy?: boolean;
+}) {
   const { t } = useT();
   const paragraphs = busy
     ? [t('unavailable.busyP1'), t('unavailable.busyP2')]
-    : [t('unavailable.p1'), t('unavailable.p2')];
-  return <MessagePage title={t('unavailable.title')} paragraphs={paragraphs} service={service} />;
+    : [t('unavailable.p1'), t(back ? 'unavailable.kept' : 'unavailable.p2')];
+  return (
+    <MessagePage title={t('unavailable.title')} paragraphs={paragraphs} service={service}>
+      {back && (
+        <p className="govuk-body">
+          <a className="govuk-link" href={back}>
+            {t('unavailable.back')}
+          </a>
+        </p>
+      )}
+    </MessagePage>
+  );
 }
 
 export function CookiesContent() {

@@ -131,6 +131,8 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
   const heading = page.heading?.[lang] ?? page.fields[0]?.label[lang] ?? '';
   useDocumentTitle(heading, survey.title[lang], hasErrors);
 
+  if (posted?.unavailable)
+    return <UnavailableContent service={survey.title[lang]} back={posted.unavailable.back} />;
   if (failure)
     return 'status' in failure ? (
       <ErrorContent status={failure.status} service={survey.title[lang]} />

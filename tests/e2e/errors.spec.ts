@@ -377,6 +377,17 @@ test('a question page opened with no survey in progress leads to the timeout pag
   await expect(page).toHaveURL(urlOf(page, pathOf('en', multiPage, 'timeout')));
 });
 
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('a question page opened with no survey in progress leads to the timeout page', async ({
+    page,
+  }) => {
+    await page.goto(pathOf('cy', multiPage, multiPage.pages[1]!.id));
+    await expect(page).toHaveURL(urlOf(page, pathOf('cy', multiPage, 'timeout')));
+    await expect(page.locator('h1')).toHaveText(ui('cy', 'timeout.title'));
+  });
+});
+
 const single = surveys.find((s) => s.layout === 'single');
 const NOT_FOUND: { path: string; lang: Lang }[] = [
   { path: '/', lang: 'en' },

@@ -2,7 +2,8 @@
 // in the console on any kind of page, and a question page reloaded mid-survey shows the saved answers.
 import { expect, STORAGE_KEY, storedState, test } from './helpers/fixtures';
 import type { BrowserContext, Page } from '@playwright/test';
-import { planThrough, urlOf, walk } from './helpers/journey';
+import { enumeratePaths, type Answers } from '../../engine';
+import { planThrough, submitButton, urlOf, walk } from './helpers/journey';
 import { detailsOnFirstPage, pathOf, surveys, ui } from './helpers/surveys';
 
 const multiPage = surveys.find((s) => s.layout !== 'single' && s.pages.length > 2)!;
@@ -250,5 +251,86 @@ test.describe('a question page opened while the app is on its way', () => {
     await page.goto(question);
     await appAsked;
     expect(page.url()).toBe(urlOf(page, question));
+  });
+});
+
+test.describe('a Continue or Send pressed before the app has arrived (scripts held back)', () => {
+  const basic = surveys.find((s) => s.id === 'basic')!;
+
+  /** A page whose app never arrives, with `answers` of basic saved in this browser. */
+  async function heldWith(context: BrowserContext, answers: Answers): Promise<Page> {
+    const saved = {
+      surveyName: basic.id,
+      answers,
+      inProgress: true,
+      lastActivity: Date.now(),
+      sent: false,
+    };
+    await context.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [STORAGE_KEY, JSON.stringify({ state: saved, version: 0 })],
+    );
+    const page = await context.newPage();
+    await page.route(/\/assets\/app-[^/]*\.js$/, () => undefined);
+    return page;
+  }
+
+  test('a reload mid-survey: tick and Continue goes on from the saved answers, no timeout', async ({
+    context,
+  }) => {
+    const page = await heldWith(context, { whyDidYouApply: 'Job' });
+    await page.goto(pathOf('en', basic, 'q2'));
+    await page.locator('input[name="whichSector"][value="Private"]').check();
+    await submitButton(page).click();
+    await expect(page).toHaveURL(/\/en\/basic\/q3\?draft=/);
+    // Drawn from the answers so far: the private sector's own options.
+    await expect(page.locator('input[name="whichSubSector"]').first()).toBeVisible();
+    await expect(page.locator('h1')).not.toHaveText(ui('en', 'timeout.title'));
+  });
+
+  test('a tick made while the app is on its way is kept when it arrives', async ({ context }) => {
+    await context.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [
+        STORAGE_KEY,
+        JSON.stringify({
+          state: {
+            surveyName: basic.id,
+            answers: { whyDidYouApply: 'Job' },
+            inProgress: true,
+            lastActivity: Date.now(),
+            sent: false,
+          },
+          version: 0,
+        }),
+      ],
+    );
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(pathOf('en', basic, 'q2'));
+    const sector = page.locator('input[name="whichSector"][value="Private"]');
+    await sector.check();
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'live');
+    await expect(sector).toBeChecked();
+    expect((await storedState(page))?.answers).toMatchObject({
+      whyDidYouApply: 'Job',
+      whichSector: 'Private',
+    });
+  });
+
+  test('the sending page: Send stores the answers and shows the finish page', async ({
+    context,
+  }) => {
+    const { pages, answers } = enumeratePaths(basic)[0]!;
+    const page = await heldWith(context, answers);
+    await page.goto(pathOf('en', basic, pages.at(-1)!));
+    await submitButton(page).click();
+    await expect(page).toHaveURL(urlOf(page, pathOf('en', basic, 'finish')));
   });
 });

@@ -31,12 +31,14 @@ function rowsSince(survey: ResolvedSurvey, since: string): Record<string, string
   }
 }
 
-/** Whether the draft named by this token is still stored. */
+/** Whether the draft named by this token still holds answers (once sent it is kept empty, marked sent). */
 function draftStored(token: string): boolean {
   const db = database();
   try {
     const hash = createHash('sha256').update(token).digest('hex');
-    return db.prepare('SELECT 1 FROM draft WHERE id_hash = ?').get(hash) !== undefined;
+    const row = db.prepare('SELECT answers, sent_at FROM draft WHERE id_hash = ?').get(hash) as
+      { answers: string; sent_at: string | null } | undefined;
+    return row !== undefined && (row.sent_at === null || row.answers !== '{}');
   } finally {
     db.close();
   }

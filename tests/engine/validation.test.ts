@@ -285,9 +285,10 @@ describe('lengths count the text as it will be sent', () => {
     validatePage(survey, 'q1', { howToImprove: value })[0]?.message.key;
 
   it('does not count characters that sanitising removes', () => {
-    expect(errorOf('£5')).toBe('tooShort');
+    // Too short as sent; the message names the visible characters that are not sent.
+    expect(errorOf('£5')).toBe('charactersNotSent');
     expect(errorOf('a\u0000')).toBe('tooShort');
-    expect(errorOf('<b>x</b>')).toBe('tooShort');
+    expect(errorOf('<b>x</b>')).toBe('charactersNotSent');
   });
 
   it('counts what accent folding produces', () => {

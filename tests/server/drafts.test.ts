@@ -48,7 +48,39 @@ async function behavesAsADraftStore(store: StoreWithTeam) {
   expect(await drafts.read(active, at(50), HOUR)).not.toBeNull();
 }
 
+/** Five Sends of one draft at once (separate connections on PostgreSQL) store one row. */
+async function sendsOnce(store: StoreWithTeam) {
+  const token = await store.drafts.create('basic', at(0));
+  await store.drafts.save(token, { whyDidYouApply: 'Job' }, at(1));
+  const before = await store.count();
+  const record = {
+    surveyId: 'basic',
+    definitionHash: 'h',
+    receivedAt: at(2),
+    answers: { whyDidYouApply: 'Job' },
+    lang: 'en' as const,
+  };
+  const results = await Promise.all([1, 2, 3, 4, 5].map(() => store.sendDraft(token, record)));
+  expect(results.filter(Boolean)).toHaveLength(1);
+  expect(await store.count()).toBe(before + 1);
+  // The draft stays, emptied and marked sent, so its pages can say so.
+  expect(await store.drafts.read(token, at(3), HOUR)).toEqual({
+    surveyId: 'basic',
+    answers: {},
+    sent: true,
+  });
+  expect(await store.sendDraft(token, record)).toBeNull();
+  expect(await store.sendDraft('not a token', record)).toBeNull();
+  expect(await store.count()).toBe(before + 1);
+}
+
 describe('drafts on SQLite', () => {
+  it('store a Send once, in the same transaction as the draft is marked sent', async () => {
+    const store = openSqliteStore(':memory:');
+    stores.push(store);
+    await sendsOnce(store);
+  });
+
   it('keep answers between pages and go after an idle hour', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'drafts-')), 'feedback.sqlite');
     const store = openSqliteStore(file);
@@ -76,5 +108,11 @@ describe.skipIf(!databaseUrl)('drafts on PostgreSQL', () => {
     stores.push(store);
     await store.drafts.deleteIdle(at(100_000));
     await behavesAsADraftStore(store);
+  });
+
+  it('store a Send once, in the same transaction as the draft is marked sent', async () => {
+    const store = await openPostgresStore(postgresUrl);
+    stores.push(store);
+    await sendsOnce(store);
   });
 });

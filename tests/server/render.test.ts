@@ -7,7 +7,10 @@ describe('fetchRequest', () => {
       url: '/en/barring/q10?draft=abc',
       method: 'POST',
       headers: { host: '127.0.0.1:3000' },
-      body: { choice: ['Someone suggested it', 'Other'], choiceOther: 'Training' },
+      body: new Map([
+        ['choice', ['Someone suggested it', 'Other']],
+        ['choiceOther', ['Training']],
+      ]),
     });
     const form = await request.formData();
     expect(form.getAll('choice')).toEqual(['Someone suggested it', 'Other']);
@@ -16,7 +19,12 @@ describe('fetchRequest', () => {
   });
 
   it('sends a post to a survey root to its index route', () => {
-    const request = fetchRequest({ url: '/en/basic', method: 'POST', headers: {}, body: {} });
+    const request = fetchRequest({
+      url: '/en/basic',
+      method: 'POST',
+      headers: {},
+      body: new Map(),
+    });
     expect(new URL(request.url).searchParams.has('index')).toBe(true);
   });
 });
