@@ -37,6 +37,8 @@ export function limitStore(sql: Sql): LimitStore {
       return Number(row!.hits);
     },
     async take(key, windowStart, max) {
+      // A window's first hit is an INSERT, which the WHERE below does not check.
+      if (max < 1) return false;
       // The WHERE leaves a full window's row alone, and then nothing is returned.
       const rows = await sql.all<{ hits: number }>(
         `${UPSERT} WHERE rate_window.hits < ? RETURNING hits`,
