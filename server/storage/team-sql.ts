@@ -503,6 +503,33 @@ export function teamStore(sql: Sql): TeamStore {
       );
       return Number(r?.n ?? 0);
     },
+    async answersOf(filter, fields) {
+      const { clause, params } = where(sql, filter);
+      const rows = await sql.all<{
+        id: string;
+        survey_id: string;
+        received_at: string | Date;
+        v: string | null | (string | null)[];
+      }>(
+        sql.dialect === 'sqlite'
+          ? // One JSON parse per row for all the fields (a list when there are several).
+            `SELECT id, survey_id, received_at, ${fields.length ? `json_extract(answers, ${fields.map(() => '?').join(', ')})` : 'NULL'} AS v FROM feedback ${clause}`
+          : `SELECT id, survey_id, received_at, ARRAY[${fields.map(() => 'answers->>?').join(', ')}]::text[] AS v FROM feedback ${clause}`,
+        [...fields.map((name) => (sql.dialect === 'sqlite' ? `$."${name}"` : name)), ...params],
+      );
+      return rows.map((r) => ({
+        id: String(r.id),
+        surveyId: r.survey_id,
+        receivedAt: new Date(r.received_at),
+        values: Array.isArray(r.v)
+          ? r.v
+          : fields.length === 1
+            ? [r.v]
+            : fields.length
+              ? (JSON.parse(r.v ?? '[]') as (string | null)[])
+              : [],
+      }));
+    },
     async tallyFeedback(filter, fields) {
       const { clause, params } = where(sql, filter);
       const day =

@@ -73,12 +73,25 @@ function fieldsOf(survey: ResolvedSurvey) {
  * option (an Other answer sent in the option's place, or after its label).
  */
 export function freeTexts(survey: ResolvedSurvey | undefined, record: FeedbackRecord): string[] {
+  return freeTextsBy(survey, (name) => record.answers[name]);
+}
+
+/** `freeTexts`, with each answer from `answer` (a database may read only these fields). */
+export function freeTextsBy(
+  survey: ResolvedSurvey | undefined,
+  answer: (name: string) => string | null | undefined,
+): string[] {
   if (!survey) return [];
   return fieldsOf(survey).flatMap(({ name, options }) => {
-    const value = record.answers[name];
+    const value = answer(name);
     return value && !options?.has(value) ? [value] : [];
   });
 }
+
+/** The names of the fields `freeTexts` may read, over all these surveys. */
+export const freeTextFields = (surveys: Iterable<ResolvedSurvey>) => [
+  ...new Set([...surveys].flatMap((s) => fieldsOf(s).map((f) => f.name))),
+];
 
 /**
  * The plain texts a database can look for first (any answer holding one may match): English

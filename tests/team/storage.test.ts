@@ -47,6 +47,23 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   // Any of several texts, in any case (a theme's first look).
   expect(await find({ anyText: ['FASTER', 'me'] })).toEqual([ids.c, ids.a]);
   expect(await find({ anyText: ['nowhere'] })).toEqual([]);
+  // A theme count's rows: only the answers asked for, in that order, null where not answered.
+  const byId = <T extends { id: string }>(rows: T[]) =>
+    [...rows].sort((x, y) => x.id.localeCompare(y.id));
+  expect(
+    byId(await team.answersOf({ anyText: ['FASTER', 'me'] }, ['howToImprove', 'email'])),
+  ).toEqual(
+    byId([
+      { id: ids.a, surveyId: 'one', receivedAt: day(1), values: ['Faster ID checks', null] },
+      { id: ids.c, surveyId: 'one', receivedAt: day(3), values: ['email me', null] },
+    ]),
+  );
+  expect(await team.answersOf({ lang: 'cy' }, ['email'])).toEqual([
+    { id: ids.b, surveyId: 'one', receivedAt: day(2), values: ['x@example.com'] },
+  ]);
+  expect(await team.answersOf({ surveyId: 'two' }, [])).toEqual([
+    { id: ids.d, surveyId: 'two', receivedAt: day(4), values: [] },
+  ]);
 
   // Themes: unique names, terms in each language.
   const slow = await team.addTheme({
