@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { DRAFTS_MIGRATION, draftStore } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
+import { addWords, SQLITE_WORDS_MIGRATION } from './words-sql';
 import {
   feedbackRecord,
   LANG_MIGRATION,
@@ -37,6 +38,7 @@ const MIGRATIONS = [
   SSO_SESSION_MIGRATION,
   LIMITS_MIGRATION,
   THEMES_MIGRATION,
+  SQLITE_WORDS_MIGRATION,
 ];
 
 interface Row {
@@ -50,6 +52,8 @@ interface Row {
 
 interface Pending {
   row: Row;
+  /** The response's words for the word index (server/storage/words-sql.ts). */
+  words: string[];
   resolve: (value: { id: string }) => void;
   reject: (error: unknown) => void;
 }
@@ -80,8 +84,11 @@ export function openSqliteStore(file: string): StoreWithTeam {
   const insert = db.prepare(
     'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang)',
   );
-  const insertAll = db.transaction((rows: Row[]) => {
-    for (const row of rows) insert.run(row);
+  const insertWords = db.prepare(addWords('sqlite'));
+  const insertAll = db.transaction((pending: Pending[]) => {
+    for (const p of pending) insert.run(p.row);
+    const words = pending.filter((p) => p.words.length).map((p) => [p.row.id, p.words]);
+    if (words.length) insertWords.run(JSON.stringify(words));
   });
 
   let queue: Pending[] = [];
@@ -91,7 +98,7 @@ export function openSqliteStore(file: string): StoreWithTeam {
     queue = [];
     scheduled = false;
     try {
-      insertAll(batch.map((p) => p.row));
+      insertAll(batch);
       for (const p of batch) p.resolve({ id: p.row.id });
     } catch (error) {
       for (const p of batch) p.reject(error);
@@ -143,7 +150,7 @@ export function openSqliteStore(file: string): StoreWithTeam {
         lang: record.lang ?? null,
       };
       return new Promise((resolve, reject) => {
-        queue.push({ row, resolve, reject });
+        queue.push({ row, words: team.wordsOf(record), resolve, reject });
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { answersContain, answersMayHold } from './search-sql';
 import { keepTallies, talliedAnswers } from './tally-sql';
+import { keepWords, wordRows, type WordSource } from './words-sql';
 import type { FeedbackRecord, Lang } from './types';
 import type {
   AuditEntry,
@@ -200,11 +201,28 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
     parts.push(`(${found.map((f) => `(${f.clause})`).join(' OR ')})`);
     params.push(...found.flatMap((f) => f.params));
   }
+  if (filter.ids) {
+    const ids = filter.ids.filter((id) => UUID.test(id));
+    parts.push(ids.length ? `feedback.id IN (${ids.map(() => '?').join(', ')})` : '1 = 0');
+    params.push(...ids);
+  }
+  if (filter.words) {
+    const found = wordRows(filter.words, filter.from, filter.to);
+    parts.push(`feedback.id IN (SELECT feedback_id FROM (${found.text}) w)`);
+    params.push(...found.params);
+  }
   if (filter.tagId) {
     parts.push('feedback.id IN (SELECT feedback_id FROM team_response_tag WHERE tag_id = ?)');
     params.push(filter.tagId);
   }
   return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** A filter of words and dates only, as rows of the word index alone (no feedback row read). */
+function wordsOnly(filter: FeedbackFilter) {
+  const { words, from, to, ...rest } = filter;
+  if (!words || Object.values(rest).some((v) => v !== undefined)) return undefined;
+  return wordRows(words, from, to);
 }
 
 const member = (r: { id: string; email: string; role: Role; created: string }): Member => ({
@@ -216,6 +234,7 @@ const member = (r: { id: string; email: string; role: Role; created: string }): 
 
 export function teamStore(sql: Sql): TeamStore {
   const one = async <T>(query: string, params: unknown[]) => (await sql.all<T>(query, params))[0];
+  let words: WordSource['words'] = () => [];
   return {
     async addMember(email, role, now) {
       const m = { id: randomUUID(), email: email.toLowerCase(), role, created: now };
@@ -496,12 +515,36 @@ export function teamStore(sql: Sql): TeamStore {
       return rows.map(feedbackRecord);
     },
     async countFeedback(filter) {
+      const only = wordsOnly(filter);
+      if (only) {
+        const r = await one<{ n: number | string }>(
+          `SELECT COUNT(DISTINCT feedback_id) AS n FROM (${only.text}) w`,
+          only.params,
+        );
+        return Number(r?.n ?? 0);
+      }
       const { clause, params } = where(sql, filter);
       const r = await one<{ n: number | string }>(
         `SELECT COUNT(*) AS n FROM feedback ${clause}`,
         params,
       );
       return Number(r?.n ?? 0);
+    },
+    async wordMatches(filter) {
+      const only = wordsOnly(filter);
+      const found = only
+        ? await sql.all<{ id: string; received_at: string | Date }>(
+            `SELECT DISTINCT feedback_id AS id, received_at FROM (${only.text}) w`,
+            only.params,
+          )
+        : await (async () => {
+            const { clause, params } = where(sql, filter);
+            return sql.all<{ id: string; received_at: string | Date }>(
+              `SELECT id, received_at FROM feedback ${clause}`,
+              params,
+            );
+          })();
+      return found.map((r) => ({ id: String(r.id), receivedAt: new Date(r.received_at) }));
     },
     async answersOf(filter, fields) {
       const { clause, params } = where(sql, filter);
@@ -558,6 +601,11 @@ export function teamStore(sql: Sql): TeamStore {
       };
     },
     keepTallies: (fields) => keepTallies(sql, fields),
+    async keepWords(source) {
+      words = (record) => source.words(record);
+      await keepWords(sql, source);
+    },
+    wordsOf: (record) => words(record),
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
       const r = await one<FeedbackRow>('SELECT * FROM feedback WHERE id = ?', [id]);

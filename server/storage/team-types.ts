@@ -1,5 +1,6 @@
 // What the feedback team's area (server/team) keeps in the store besides the feedback itself.
-import type { FeedbackRecord, Lang } from './types';
+import type { FeedbackRecord, Lang, NewFeedback } from './types';
+import type { WordSource } from './words-sql';
 
 export type Role = 'viewer' | 'analyst' | 'admin';
 
@@ -95,6 +96,10 @@ export interface FeedbackFilter {
    * (on SQLite a key can match too) that the caller checks (server/team/themes.ts).
    */
   anyText?: string[];
+  /** These responses only (ids). */
+  ids?: string[];
+  /** Responses with one of these words (or a word starting with a prefix) in the word index. */
+  words?: { exact: string[]; prefixes: string[] };
 }
 
 /** A response's id, survey, time and some of its answers, in the order asked for. */
@@ -185,6 +190,8 @@ export interface TeamStore {
    * survey, time, and the answers to `fields` (null where not answered). Reads no other answer.
    */
   answersOf(filter: FeedbackFilter, fields: string[]): Promise<AnswersRow[]>;
+  /** The responses the filter chooses (with `words`: from the word index alone when it can). */
+  wordMatches(filter: FeedbackFilter): Promise<{ id: string; receivedAt: Date }[]>;
   /** Counts for the figures, without reading every response into memory. */
   tallyFeedback(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
   /**
@@ -192,6 +199,13 @@ export interface TeamStore {
    * recounting a survey whose list changed; `tallyFeedback` then reads them for whole days.
    */
   keepTallies(fields: Record<string, string[]>): Promise<void>;
+  /**
+   * Keeps the word index of free-text answers with `source` (server/storage/words-sql.ts):
+   * new responses' words from now on, and the stored ones of surveys whose fields changed.
+   */
+  keepWords(source: WordSource): Promise<void>;
+  /** The words a new response adds to the index (none before `keepWords`). */
+  wordsOf(record: NewFeedback): string[];
   getFeedback(id: string): Promise<FeedbackRecord | undefined>;
   deleteFeedback(id: string): Promise<boolean>;
 

@@ -19,6 +19,7 @@ import { hasRole } from './session';
 import { Table } from './table';
 import {
   candidateTexts,
+  indexedWords,
   freeTextFields,
   freeTextsBy,
   matches,
@@ -31,39 +32,60 @@ const PAGE_SIZE = 50;
 const DAY = 24 * 60 * 60 * 1000;
 type Range = { from: Date; to: Date };
 
-/** A response that matches a theme: its id, time, and the texts that do. */
+/** A response that matches a theme: its id and time. */
 export interface ThemeMatch {
   id: string;
   receivedAt: Date;
-  texts: string[];
 }
 
-/** The responses the filter chooses that match the theme, newest first, with the texts that do. */
-export async function themeMatches(
+const newestFirst = (a: ThemeMatch, b: ThemeMatch) =>
+  b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** Of these responses' free-text answers, the ones holding the theme's terms, by response. */
+async function matchingTexts(
   ctx: Pick<TeamContext, 'store' | 'surveys'>,
   theme: Theme,
   filter: FeedbackFilter,
-): Promise<ThemeMatch[]> {
-  const anyText = candidateTexts(theme);
-  if (!anyText.length) return [];
+): Promise<(ThemeMatch & { texts: string[] })[]> {
   const pattern = themePattern(theme);
-  // The database finds the responses holding one of the texts and reads only their free-text
-  // answers (not whole records, which made a common word's 37,000 rows slow); the pattern then
-  // keeps whole words.
   const fields = freeTextFields(ctx.surveys.values());
   const index = new Map(fields.map((name, i) => [name, i]));
-  const candidates = await ctx.store.answersOf({ ...filter, anyText }, fields);
-  const found = candidates.flatMap(({ id, surveyId, receivedAt, values }) => {
+  const rows = await ctx.store.answersOf(filter, fields);
+  return rows.flatMap(({ id, surveyId, receivedAt, values }) => {
     const texts = freeTextsBy(ctx.surveys.get(surveyId), (name) => values[index.get(name)!]).filter(
       (t) => matches(pattern, t),
     );
     return texts.length ? [{ id, receivedAt, texts }] : [];
   });
-  // As the response list orders them: newest first, then by id.
-  return found.sort(
-    (a, b) =>
-      b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+}
+
+/** The responses the filter chooses that match the theme, newest first (as the list orders). */
+export async function themeMatches(
+  ctx: Pick<TeamContext, 'store' | 'surveys'>,
+  theme: Theme,
+  filter: FeedbackFilter,
+): Promise<ThemeMatch[]> {
+  // A theme of words: the database's word index has exactly the responses holding one.
+  const words = indexedWords(theme);
+  if (words) return (await ctx.store.wordMatches({ ...filter, words })).sort(newestFirst);
+  // Phrases and the like: the database finds the responses that may hold one of the texts and
+  // reads only their free-text answers; the pattern then keeps whole words.
+  const anyText = candidateTexts(theme);
+  if (!anyText.length) return [];
+  return (await matchingTexts(ctx, theme, { ...filter, anyText })).sort(newestFirst);
+}
+
+/** The matching texts of some of the theme's responses (a page of them), in their order. */
+async function textsOf(
+  ctx: Pick<TeamContext, 'store' | 'surveys'>,
+  theme: Theme,
+  found: ThemeMatch[],
+): Promise<(ThemeMatch & { texts: string[] })[]> {
+  if (!found.length) return [];
+  const texts = new Map(
+    (await matchingTexts(ctx, theme, { ids: found.map((m) => m.id) })).map((m) => [m.id, m.texts]),
   );
+  return found.map((m) => ({ ...m, texts: texts.get(m.id) ?? [] }));
 }
 
 const within = (r: ThemeMatch, range: Range) =>
@@ -94,11 +116,19 @@ export async function themeCounts(
   before: Range,
   after: Range,
 ): Promise<ShareChange> {
-  const found = await themeMatches(ctx, theme, { ...filter, from: before.from, to: after.to });
-  const count = (range: Range) => found.filter((m) => within(m, range)).length;
   const [n1, n2] = await Promise.all(
     [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range })),
   );
+  // A theme of words is counted by the database, a period at a time.
+  const words = indexedWords(theme);
+  if (words) {
+    const [c1, c2] = await Promise.all(
+      [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range, words })),
+    );
+    return compareShares(c1!, n1!, c2!, n2!);
+  }
+  const found = await themeMatches(ctx, theme, { ...filter, from: before.from, to: after.to });
+  const count = (range: Range) => found.filter((m) => within(m, range)).length;
   return compareShares(count(before), n1!, count(after), n2!);
 }
 
@@ -194,6 +224,8 @@ function ThemePage(props: {
   ctx: TeamContext;
   weeks: { start: Date; count: number; n: number }[];
   found: ThemeMatch[];
+  /** The page's responses, with their matching texts. */
+  shown: (ThemeMatch & { texts: string[] })[];
   page: number;
   pages: number;
   csrf: string;
@@ -276,23 +308,21 @@ function ThemePage(props: {
           <h2 className="govuk-heading-m">{t('themeAnswers')}</h2>
           <p className="govuk-body">{responsesFound(lang, props.found.length)}</p>
           <ul className="govuk-list">
-            {props.found
-              .slice((props.page - 1) * PAGE_SIZE, props.page * PAGE_SIZE)
-              .map(({ id, receivedAt, texts }) => (
-                <li key={id} className="govuk-!-margin-bottom-4">
-                  {texts.map((x, i) => (
-                    <p key={i} className="govuk-body govuk-!-margin-bottom-1">
-                      {maskPersonalData(x)}
-                    </p>
-                  ))}
-                  <a
-                    className="govuk-link govuk-body-s"
-                    href={withLang(`/team/responses/${id}`, lang)}
-                  >
-                    {formatDate(lang, receivedAt, true)}
-                  </a>
-                </li>
-              ))}
+            {props.shown.map(({ id, receivedAt, texts }) => (
+              <li key={id} className="govuk-!-margin-bottom-4">
+                {texts.map((x, i) => (
+                  <p key={i} className="govuk-body govuk-!-margin-bottom-1">
+                    {maskPersonalData(x)}
+                  </p>
+                ))}
+                <a
+                  className="govuk-link govuk-body-s"
+                  href={withLang(`/team/responses/${id}`, lang)}
+                >
+                  {formatDate(lang, receivedAt, true)}
+                </a>
+              </li>
+            ))}
           </ul>
           <Pagination
             lang={lang}
@@ -530,6 +560,11 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
         }
       }
       const { page, pages } = pageOf(found.length, PAGE_SIZE, q.page);
+      const shown = await textsOf(
+        ctx,
+        theme,
+        found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      );
       return ctx.render(
         request,
         reply,
@@ -544,6 +579,7 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
               ctx={ctx}
               weeks={weeks}
               found={found}
+              shown={shown}
               page={page}
               pages={pages}
               csrf={request.team!.csrf}

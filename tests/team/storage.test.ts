@@ -352,7 +352,7 @@ describe.skipIf(!databaseUrl)('team store on PostgreSQL', () => {
     await admin.connect();
     await admin
       .query(
-        'TRUNCATE feedback, team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, team_used_challenge, team_sso_pending',
+        'TRUNCATE feedback, team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, team_used_challenge, team_sso_pending, feedback_word',
       )
       .catch(() => undefined);
     await admin.end();
