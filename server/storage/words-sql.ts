@@ -132,13 +132,12 @@ export async function keepWords(sql: Sql, source: WordSource): Promise<void> {
         { text: addWords(sql.dialect), params: [JSON.stringify(batch)] },
       );
     }
-    statements.push(
-      { text: 'DELETE FROM feedback_word_survey WHERE survey_id = ?', params: [surveyId] },
-      {
-        text: 'INSERT INTO feedback_word_survey (survey_id, fields) VALUES (?, ?)',
-        params: [surveyId, fields],
-      },
-    );
+    // An upsert: two instances starting together may both get here.
+    statements.push({
+      text: `INSERT INTO feedback_word_survey (survey_id, fields) VALUES (?, ?)
+        ON CONFLICT (survey_id) DO UPDATE SET fields = excluded.fields`,
+      params: [surveyId, fields],
+    });
     await sql.transaction(
       sql.dialect === 'postgres'
         ? [{ text: 'SET LOCAL statement_timeout = 0' }, ...statements]
