@@ -579,6 +579,30 @@ export function teamStore(sql: Sql): TeamStore {
         sql.dialect === 'sqlite'
           ? 'substr(received_at, 1, 10)'
           : "to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')";
+      // Answers from the per-day counts where they can be, else from the responses themselves.
+      const tallied = await talliedAnswers(sql, filter, fields);
+      if (sql.dialect === 'sqlite' && !tallied && fields.length) {
+        // SQLite, from the responses: one pass reads each one's language, day and answers (its
+        // JSON parsed once, not once for the filter of each of two queries).
+        const paths = fields.map((name) => `$."${name}"`);
+        const rows = await sql.all<{ lang: string | null; day: string; v: string | null }>(
+          `SELECT lang, ${day} AS day, json_extract(answers, ${paths.map(() => '?').join(', ')}) AS v FROM feedback ${clause}`,
+          [...paths, ...params],
+        );
+        const count = (key: (r: (typeof rows)[number]) => string | null) => {
+          const totals = new Map<string | null, number>();
+          for (const r of rows) totals.set(key(r), (totals.get(key(r)) ?? 0) + 1);
+          return [...totals];
+        };
+        return {
+          byLang: count((r) => r.lang).map(([lang, n]) => ({ lang, n })),
+          byDay: count((r) => r.day).map(([day, n]) => ({ day: day!, n })),
+          answers: countValues(
+            fields,
+            rows.map((r) => r.v),
+          ),
+        };
+      }
       // One pass over the index (it covers language and time) for both counts.
       const groups = await sql.all<{ lang: string | null; day: string; n: number | string }>(
         `SELECT lang, ${day} AS day, COUNT(*) AS n FROM feedback ${clause} GROUP BY lang, 2`,
@@ -589,8 +613,6 @@ export function teamStore(sql: Sql): TeamStore {
         for (const g of groups) totals.set(key(g), (totals.get(key(g)) ?? 0) + Number(g.n));
         return [...totals];
       };
-      // Answers from the per-day counts where they can be, else from the responses themselves.
-      const tallied = await talliedAnswers(sql, filter, fields);
       return {
         byLang: sum((g) => g.lang).map(([lang, n]) => ({ lang, n })),
         byDay: sum((g) => g.day).map(([day, n]) => ({ day: day!, n })),
@@ -645,8 +667,16 @@ async function answerCounts(
     `SELECT json_extract(answers, ${paths.map(() => '?').join(', ')}) AS v FROM feedback ${clause}`,
     [...paths, ...params],
   );
+  return countValues(
+    fields,
+    rows.map((r) => r.v),
+  );
+}
+
+/** Counts of each field's values, from SQLite's json_extract of the fields (a list if several). */
+function countValues(fields: string[], extracted: (string | null)[]): FeedbackTally['answers'] {
   const counts = new Map<string, number>();
-  for (const { v } of rows) {
+  for (const v of extracted) {
     const values = (fields.length === 1 ? [v] : JSON.parse(v ?? '[]')) as (string | null)[];
     values.forEach((value, i) => {
       if (value === null || value === '') return;

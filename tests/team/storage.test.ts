@@ -125,6 +125,36 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
     ]),
   );
   expect((await team.tallyFeedback({ surveyId: 'one', lang: 'cy' }, [])).answers).toEqual([]);
+  // A segment (an answer, any survey) is counted from the responses, with the same figures.
+  const segment = await team.tallyFeedback({ answers: { howSatisfied: '5' } }, [
+    'howSatisfied',
+    'howToImprove',
+  ]);
+  expect(sorted(segment.byLang)).toEqual(
+    sorted([
+      { lang: 'en', n: 1 },
+      { lang: null, n: 1 },
+    ]),
+  );
+  expect(sorted(segment.byDay)).toEqual(
+    sorted([
+      { day: '2026-03-01', n: 1 },
+      { day: '2026-03-03', n: 1 },
+    ]),
+  );
+  expect(sorted(segment.answers)).toEqual(
+    sorted([
+      { field: 'howSatisfied', value: '5', n: 2 },
+      { field: 'howToImprove', value: 'Faster ID checks', n: 1 },
+      { field: 'howToImprove', value: 'email me', n: 1 },
+    ]),
+  );
+  const english = await team.tallyFeedback({ surveyId: 'one', lang: 'en' }, ['howSatisfied']);
+  expect(english).toEqual({
+    byLang: [{ lang: 'en', n: 1 }],
+    byDay: [{ day: '2026-03-01', n: 1 }],
+    answers: [{ field: 'howSatisfied', value: '5', n: 1 }],
+  });
 
   // Tags: apply (twice is once), filter, list per response, removed with the response.
   const delays = await team.addTag(' delays ');
