@@ -114,10 +114,11 @@ export async function openPostgresStore(
       // answer lost with the connection) finds the row there and adds nothing.
       const id = randomUUID();
       // The response and its words for the word index (./words-sql.ts) in one statement.
+      const words = team.wordsOf(record);
       await query(
         `WITH added AS (
-           INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang)
-           VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id, received_at
+           INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut)
+           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id, received_at
          )
          INSERT INTO feedback_word (word, received_at, feedback_id)
          SELECT DISTINCT w, added.received_at, added.id FROM added, unnest(?::text[]) w`,
@@ -128,7 +129,8 @@ export async function openPostgresStore(
           record.receivedAt,
           JSON.stringify(record.answers),
           record.lang ?? null,
-          team.wordsOf(record),
+          words ? 1 : null,
+          words ?? [],
         ],
       );
       return { id };

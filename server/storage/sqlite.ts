@@ -52,8 +52,8 @@ interface Row {
 
 interface Pending {
   row: Row;
-  /** The response's words for the word index (server/storage/words-sql.ts). */
-  words: string[];
+  /** The response's words for the word index (server/storage/words-sql.ts), if known yet. */
+  words: string[] | undefined;
   resolve: (value: { id: string }) => void;
   reject: (error: unknown) => void;
 }
@@ -82,12 +82,12 @@ export function openSqliteStore(file: string): StoreWithTeam {
       if (existsSync(extra)) chmodSync(extra, 0o600);
 
   const insert = db.prepare(
-    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang)',
+    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut)',
   );
   const insertWords = db.prepare(addWords('sqlite'));
   const insertAll = db.transaction((pending: Pending[]) => {
-    for (const p of pending) insert.run(p.row);
-    const words = pending.filter((p) => p.words.length).map((p) => [p.row.id, p.words]);
+    for (const p of pending) insert.run({ ...p.row, words_cut: p.words ? 1 : null });
+    const words = pending.filter((p) => p.words?.length).map((p) => [p.row.id, p.words]);
     if (words.length) insertWords.run(JSON.stringify(words));
   });
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { answersContain, answersMayHold } from './search-sql';
 import { keepTallies, talliedAnswers } from './tally-sql';
-import { keepWords, wordRows, type WordSource } from './words-sql';
+import { catchUpWords, keepWords, wordRows, type WordSource } from './words-sql';
 import type { FeedbackRecord, Lang } from './types';
 import type {
   AuditEntry,
@@ -234,7 +234,7 @@ const member = (r: { id: string; email: string; role: Role; created: string }): 
 
 export function teamStore(sql: Sql): TeamStore {
   const one = async <T>(query: string, params: unknown[]) => (await sql.all<T>(query, params))[0];
-  let words: WordSource['words'] = () => [];
+  let source: WordSource | undefined;
   return {
     async addMember(email, role, now) {
       const m = { id: randomUUID(), email: email.toLowerCase(), role, created: now };
@@ -623,11 +623,14 @@ export function teamStore(sql: Sql): TeamStore {
       };
     },
     keepTallies: (fields) => keepTallies(sql, fields),
-    async keepWords(source) {
-      words = (record) => source.words(record);
-      await keepWords(sql, source);
+    async keepWords(given) {
+      source = given;
+      await keepWords(sql, given);
     },
-    wordsOf: (record) => words(record),
+    wordsOf: (record) => source?.words(record),
+    async catchUpWords() {
+      if (source) await catchUpWords(sql, source);
+    },
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
       const r = await one<FeedbackRow>('SELECT * FROM feedback WHERE id = ?', [id]);

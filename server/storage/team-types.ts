@@ -204,8 +204,10 @@ export interface TeamStore {
    * new responses' words from now on, and the stored ones of surveys whose fields changed.
    */
   keepWords(source: WordSource): Promise<void>;
-  /** The words a new response adds to the index (none before `keepWords`). */
-  wordsOf(record: NewFeedback): string[];
+  /** The words a new response adds to the index; undefined before `keepWords` (cut later). */
+  wordsOf(record: NewFeedback): string[] | undefined;
+  /** Cuts the words of responses stored without them (another writer); before a count. */
+  catchUpWords(): Promise<void>;
   getFeedback(id: string): Promise<FeedbackRecord | undefined>;
   deleteFeedback(id: string): Promise<boolean>;
 

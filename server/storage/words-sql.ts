@@ -7,6 +7,10 @@
 import type { Sql } from './team-sql';
 import type { NewFeedback } from './types';
 
+/** 1 once a response's words are in the index; the responses still without are indexed apart. */
+const WORDS_CUT = `ALTER TABLE feedback ADD COLUMN words_cut SMALLINT;
+  CREATE INDEX feedback_words_uncut ON feedback (id) WHERE words_cut IS NULL;`;
+
 /** Migration (SQLite). Words in BINARY order, which is code point order (prefix ranges). */
 export const SQLITE_WORDS_MIGRATION = `CREATE TABLE feedback_word (
     word TEXT NOT NULL,
@@ -21,7 +25,8 @@ export const SQLITE_WORDS_MIGRATION = `CREATE TABLE feedback_word (
   );
   CREATE TRIGGER feedback_word_delete AFTER DELETE ON feedback BEGIN
     DELETE FROM feedback_word WHERE feedback_id = OLD.id;
-  END;`;
+  END;
+  ${WORDS_CUT}`;
 
 /** Migration (PostgreSQL). COLLATE "C": byte order, which is code point order (prefix ranges). */
 export const POSTGRES_WORDS_MIGRATION = `CREATE TABLE feedback_word (
@@ -34,7 +39,8 @@ export const POSTGRES_WORDS_MIGRATION = `CREATE TABLE feedback_word (
   CREATE TABLE feedback_word_survey (
     survey_id TEXT PRIMARY KEY,
     fields TEXT NOT NULL
-  );`;
+  );
+  ${WORDS_CUT}`;
 
 /**
  * Adds the words of responses given as JSON [[id, [word, …]], …]; a response no longer there
@@ -84,11 +90,63 @@ export function wordRows(
   };
 }
 
+/** Cuts again the words of the responses `condition` chooses, in transactions of 1,000. */
+async function cutWords(
+  sql: Sql,
+  source: WordSource,
+  condition: string,
+  params: unknown[],
+): Promise<void> {
+  const rows = await sql.all<{
+    id: string;
+    survey_id: string;
+    definition_hash: string;
+    received_at: string | Date;
+    answers: string | Record<string, string>;
+    lang: 'en' | 'cy' | null;
+  }>(
+    `SELECT id, survey_id, definition_hash, received_at, answers, lang FROM feedback WHERE ${condition}`,
+    params,
+  );
+  const inList =
+    sql.dialect === 'sqlite'
+      ? 'IN (SELECT value FROM json_each(?))'
+      : 'IN (SELECT (jsonb_array_elements_text(?::jsonb))::uuid)';
+  for (let i = 0; i < rows.length; i += 1000) {
+    const batch = rows.slice(i, i + 1000).map((r) => {
+      const words = source.words({
+        surveyId: r.survey_id,
+        definitionHash: r.definition_hash,
+        receivedAt: new Date(r.received_at),
+        answers: typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers,
+        lang: r.lang,
+      });
+      return [String(r.id), words] as const;
+    });
+    const ids = JSON.stringify(batch.map(([id]) => id));
+    await sql.transaction([
+      ...(sql.dialect === 'postgres' ? [{ text: 'SET LOCAL statement_timeout = 0' }] : []),
+      { text: `DELETE FROM feedback_word WHERE feedback_id ${inList}`, params: [ids] },
+      { text: addWords(sql.dialect), params: [JSON.stringify(batch)] },
+      { text: `UPDATE feedback SET words_cut = 1 WHERE id ${inList}`, params: [ids] },
+    ]);
+  }
+}
+
 /**
- * Uses `source` for new responses from now on, and re-indexes the stored responses of each
- * survey whose free-text fields changed (or were never indexed), a thousand at a time.
+ * Responses stored without their words (by an instance of older code during an upgrade, or by
+ * a process that had not started the service) get them now. Cheap when there are none: a
+ * partial index holds only those.
+ */
+export const catchUpWords = (sql: Sql, source: WordSource) =>
+  cutWords(sql, source, 'words_cut IS NULL', []);
+
+/**
+ * Uses `source` for new responses from now on (the caller keeps it), cuts the words of any
+ * response stored without them, and again those of each survey whose free-text fields changed.
  */
 export async function keepWords(sql: Sql, source: WordSource): Promise<void> {
+  await catchUpWords(sql, source);
   const indexed = new Map(
     (
       await sql.all<{ survey_id: string; fields: string }>(
@@ -98,50 +156,12 @@ export async function keepWords(sql: Sql, source: WordSource): Promise<void> {
   );
   for (const [surveyId, fields] of Object.entries(source.fields)) {
     if (indexed.get(surveyId) === fields) continue;
-    const rows = await sql.all<{
-      id: string;
-      definition_hash: string;
-      received_at: string | Date;
-      answers: string | Record<string, string>;
-      lang: 'en' | 'cy' | null;
-    }>('SELECT id, definition_hash, received_at, answers, lang FROM feedback WHERE survey_id = ?', [
-      surveyId,
-    ]);
-    const statements: { text: string; params?: unknown[] }[] = [];
-    for (let i = 0; i < rows.length; i += 1000) {
-      const batch = rows.slice(i, i + 1000).map((r) => {
-        const answers = typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers;
-        const words = source.words({
-          surveyId,
-          definitionHash: r.definition_hash,
-          receivedAt: new Date(r.received_at),
-          answers,
-          lang: r.lang,
-        });
-        return [String(r.id), words];
-      });
-      const ids = JSON.stringify(batch.map(([id]) => id));
-      statements.push(
-        {
-          text:
-            sql.dialect === 'sqlite'
-              ? 'DELETE FROM feedback_word WHERE feedback_id IN (SELECT value FROM json_each(?))'
-              : 'DELETE FROM feedback_word WHERE feedback_id IN (SELECT (jsonb_array_elements_text(?::jsonb))::uuid)',
-          params: [ids],
-        },
-        { text: addWords(sql.dialect), params: [JSON.stringify(batch)] },
-      );
-    }
+    await cutWords(sql, source, 'survey_id = ?', [surveyId]);
     // An upsert: two instances starting together may both get here.
-    statements.push({
-      text: `INSERT INTO feedback_word_survey (survey_id, fields) VALUES (?, ?)
+    await sql.run(
+      `INSERT INTO feedback_word_survey (survey_id, fields) VALUES (?, ?)
         ON CONFLICT (survey_id) DO UPDATE SET fields = excluded.fields`,
-      params: [surveyId, fields],
-    });
-    await sql.transaction(
-      sql.dialect === 'postgres'
-        ? [{ text: 'SET LOCAL statement_timeout = 0' }, ...statements]
-        : statements,
+      [surveyId, fields],
     );
   }
 }

@@ -67,7 +67,10 @@ export async function themeMatches(
 ): Promise<ThemeMatch[]> {
   // A theme of words: the database's word index has exactly the responses holding one.
   const words = indexedWords(theme);
-  if (words) return (await ctx.store.wordMatches({ ...filter, words })).sort(newestFirst);
+  if (words) {
+    await ctx.store.catchUpWords();
+    return (await ctx.store.wordMatches({ ...filter, words })).sort(newestFirst);
+  }
   // Phrases and the like: the database finds the responses that may hold one of the texts and
   // reads only their free-text answers; the pattern then keeps whole words.
   const anyText = candidateTexts(theme);
@@ -122,6 +125,7 @@ export async function themeCounts(
   // A theme of words is counted by the database, a period at a time.
   const words = indexedWords(theme);
   if (words) {
+    await ctx.store.catchUpWords();
     const [c1, c2] = await Promise.all(
       [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range, words })),
     );
