@@ -12,6 +12,7 @@ import { withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
+import { POSTGRES_WORDS_MIGRATION } from './words-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
   feedbackRecord,
@@ -50,6 +51,7 @@ const MIGRATIONS = [
   THEMES_MIGRATION,
   AUDIT_ACTOR_MIGRATION,
   DRAFT_SENT_MIGRATION,
+  POSTGRES_WORDS_MIGRATION,
 ];
 
 /** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
@@ -127,12 +129,32 @@ export async function openPostgresStore(
       ),
   };
 
+  const team = teamStore(sql);
   return {
     async save(record: NewFeedback) {
       // The id is made once, before any try: a retry after a try whose COMMIT did happen (its
       // answer lost with the connection) finds the row there and adds nothing.
       const id = randomUUID();
-      await withRetries(() => pool.query(INSERT_FEEDBACK, insertParams(id, record)));
+      // The response and its words for the word index (./words-sql.ts) in one statement.
+      const words = team.wordsOf(record);
+      await query(
+        `WITH added AS (
+           INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut)
+           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id, received_at
+         )
+         INSERT INTO feedback_word (word, received_at, feedback_id)
+         SELECT DISTINCT w, added.received_at, added.id FROM added, unnest(?::text[]) w`,
+        [
+          id,
+          record.surveyId,
+          record.definitionHash,
+          record.receivedAt,
+          JSON.stringify(record.answers),
+          record.lang ?? null,
+          words ? 1 : null,
+          words ?? [],
+        ],
+      );
       return { id };
     },
     async sendDraft(token, record) {
@@ -183,7 +205,7 @@ export async function openPostgresStore(
     async close() {
       await pool.end();
     },
-    team: teamStore(sql),
+    team,
     drafts: draftStore(sql),
     limits: limitStore(sql),
     async ping() {

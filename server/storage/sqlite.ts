@@ -12,6 +12,7 @@ import {
 } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
+import { addWords, SQLITE_WORDS_MIGRATION } from './words-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
   feedbackRecord,
@@ -48,6 +49,7 @@ const MIGRATIONS = [
   THEMES_MIGRATION,
   AUDIT_ACTOR_MIGRATION,
   DRAFT_SENT_MIGRATION,
+  SQLITE_WORDS_MIGRATION,
 ];
 
 interface Row {
@@ -61,6 +63,8 @@ interface Row {
 
 interface Pending {
   row: Row;
+  /** The response's words for the word index (server/storage/words-sql.ts), if known yet. */
+  words: string[] | undefined;
   resolve: (value: { id: string }) => void;
   reject: (error: unknown) => void;
 }
@@ -89,10 +93,13 @@ export function openSqliteStore(file: string): StoreWithTeam {
       if (existsSync(extra)) chmodSync(extra, 0o600);
 
   const insert = db.prepare(
-    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang)',
+    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut)',
   );
-  const insertAll = db.transaction((rows: Row[]) => {
-    for (const row of rows) insert.run(row);
+  const insertWords = db.prepare(addWords('sqlite'));
+  const insertAll = db.transaction((pending: Pending[]) => {
+    for (const p of pending) insert.run({ ...p.row, words_cut: p.words ? 1 : null });
+    const words = pending.filter((p) => p.words?.length).map((p) => [p.row.id, p.words]);
+    if (words.length) insertWords.run(JSON.stringify(words));
   });
 
   let queue: Pending[] = [];
@@ -102,7 +109,7 @@ export function openSqliteStore(file: string): StoreWithTeam {
     queue = [];
     scheduled = false;
     try {
-      insertAll(batch.map((p) => p.row));
+      insertAll(batch);
       for (const p of batch) p.resolve({ id: p.row.id });
     } catch (error) {
       for (const p of batch) p.reject(error);
@@ -174,7 +181,7 @@ export function openSqliteStore(file: string): StoreWithTeam {
     save(record: NewFeedback) {
       const row = rowOf(record);
       return new Promise((resolve, reject) => {
-        queue.push({ row, resolve, reject });
+        queue.push({ row, words: team.wordsOf(record), resolve, reject });
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { answersContain, answersMayHold } from './search-sql';
 import { keepTallies, talliedAnswers } from './tally-sql';
+import { catchUpWords, keepWords, wordRows, type WordSource } from './words-sql';
 import type { FeedbackRecord, Lang } from './types';
 import type {
   AuditEntry,
@@ -233,11 +234,28 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
     parts.push(`(${found.map((f) => `(${f.clause})`).join(' OR ')})`);
     params.push(...found.flatMap((f) => f.params));
   }
+  if (filter.ids) {
+    const ids = filter.ids.filter((id) => UUID.test(id));
+    parts.push(ids.length ? `feedback.id IN (${ids.map(() => '?').join(', ')})` : '1 = 0');
+    params.push(...ids);
+  }
+  if (filter.words) {
+    const found = wordRows(filter.words, filter.from, filter.to);
+    parts.push(`feedback.id IN (SELECT feedback_id FROM (${found.text}) w)`);
+    params.push(...found.params);
+  }
   if (filter.tagId) {
     parts.push('feedback.id IN (SELECT feedback_id FROM team_response_tag WHERE tag_id = ?)');
     params.push(filter.tagId);
   }
   return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/** A filter of words and dates only, as rows of the word index alone (no feedback row read). */
+function wordsOnly(filter: FeedbackFilter) {
+  const { words, from, to, ...rest } = filter;
+  if (!words || Object.values(rest).some((v) => v !== undefined)) return undefined;
+  return wordRows(words, from, to);
 }
 
 const member = (r: { id: string; email: string; role: Role; created: string }): Member => ({
@@ -249,6 +267,7 @@ const member = (r: { id: string; email: string; role: Role; created: string }): 
 
 export function teamStore(sql: Sql): TeamStore {
   const one = async <T>(query: string, params: unknown[]) => (await sql.all<T>(query, params))[0];
+  let source: WordSource | undefined;
   return {
     async addMember(email, role, now) {
       const m = { id: randomUUID(), email: email.toLowerCase(), role, created: now };
@@ -573,6 +592,14 @@ export function teamStore(sql: Sql): TeamStore {
       return rows.map(feedbackRecord);
     },
     async countFeedback(filter) {
+      const only = wordsOnly(filter);
+      if (only) {
+        const r = await one<{ n: number | string }>(
+          `SELECT COUNT(DISTINCT feedback_id) AS n FROM (${only.text}) w`,
+          only.params,
+        );
+        return Number(r?.n ?? 0);
+      }
       const { clause, params } = where(sql, filter);
       const [r] = await bounded(sql, filter)<{ n: number | string }>(
         `SELECT COUNT(*) AS n FROM feedback ${clause}`,
@@ -580,12 +607,79 @@ export function teamStore(sql: Sql): TeamStore {
       );
       return Number(r?.n ?? 0);
     },
+    async wordMatches(filter) {
+      const only = wordsOnly(filter);
+      const found = only
+        ? await sql.all<{ id: string; received_at: string | Date }>(
+            `SELECT DISTINCT feedback_id AS id, received_at FROM (${only.text}) w`,
+            only.params,
+          )
+        : await (async () => {
+            const { clause, params } = where(sql, filter);
+            return sql.all<{ id: string; received_at: string | Date }>(
+              `SELECT id, received_at FROM feedback ${clause}`,
+              params,
+            );
+          })();
+      return found.map((r) => ({ id: String(r.id), receivedAt: new Date(r.received_at) }));
+    },
+    async answersOf(filter, fields) {
+      const { clause, params } = where(sql, filter);
+      const rows = await sql.all<{
+        id: string;
+        survey_id: string;
+        received_at: string | Date;
+        v: string | null | (string | null)[];
+      }>(
+        sql.dialect === 'sqlite'
+          ? // One JSON parse per row for all the fields (a list when there are several).
+            `SELECT id, survey_id, received_at, ${fields.length ? `json_extract(answers, ${fields.map(() => '?').join(', ')})` : 'NULL'} AS v FROM feedback ${clause}`
+          : `SELECT id, survey_id, received_at, ARRAY[${fields.map(() => 'answers->>?').join(', ')}]::text[] AS v FROM feedback ${clause}`,
+        [...fields.map((name) => (sql.dialect === 'sqlite' ? `$."${name}"` : name)), ...params],
+      );
+      return rows.map((r) => ({
+        id: String(r.id),
+        surveyId: r.survey_id,
+        receivedAt: new Date(r.received_at),
+        values: Array.isArray(r.v)
+          ? r.v
+          : fields.length === 1
+            ? [r.v]
+            : fields.length
+              ? (JSON.parse(r.v ?? '[]') as (string | null)[])
+              : [],
+      }));
+    },
     async tallyFeedback(filter, fields) {
       const { clause, params } = where(sql, filter);
       const day =
         sql.dialect === 'sqlite'
           ? 'substr(received_at, 1, 10)'
           : "to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')";
+      // Answers from the per-day counts where they can be, else from the responses themselves.
+      const tallied = await talliedAnswers(sql, filter, fields);
+      if (sql.dialect === 'sqlite' && !tallied && fields.length) {
+        // SQLite, from the responses: one pass reads each one's language, day and answers (its
+        // JSON parsed once, not once for the filter of each of two queries).
+        const paths = fields.map((name) => `$."${name}"`);
+        const rows = await sql.all<{ lang: string | null; day: string; v: string | null }>(
+          `SELECT lang, ${day} AS day, json_extract(answers, ${paths.map(() => '?').join(', ')}) AS v FROM feedback ${clause}`,
+          [...paths, ...params],
+        );
+        const count = (key: (r: (typeof rows)[number]) => string | null) => {
+          const totals = new Map<string | null, number>();
+          for (const r of rows) totals.set(key(r), (totals.get(key(r)) ?? 0) + 1);
+          return [...totals];
+        };
+        return {
+          byLang: count((r) => r.lang).map(([lang, n]) => ({ lang, n })),
+          byDay: count((r) => r.day).map(([day, n]) => ({ day: day!, n })),
+          answers: countValues(
+            fields,
+            rows.map((r) => r.v),
+          ),
+        };
+      }
       // One pass over the index (it covers language and time) for both counts.
       const groups = await sql.all<{ lang: string | null; day: string; n: number | string }>(
         `SELECT lang, ${day} AS day, COUNT(*) AS n FROM feedback ${clause} GROUP BY lang, 2`,
@@ -596,8 +690,6 @@ export function teamStore(sql: Sql): TeamStore {
         for (const g of groups) totals.set(key(g), (totals.get(key(g)) ?? 0) + Number(g.n));
         return [...totals];
       };
-      // Answers from the per-day counts where they can be, else from the responses themselves.
-      const tallied = await talliedAnswers(sql, filter, fields);
       return {
         byLang: sum((g) => g.lang).map(([lang, n]) => ({ lang, n })),
         byDay: sum((g) => g.day).map(([day, n]) => ({ day: day!, n })),
@@ -608,6 +700,14 @@ export function teamStore(sql: Sql): TeamStore {
       };
     },
     keepTallies: (fields) => keepTallies(sql, fields),
+    async keepWords(given) {
+      source = given;
+      await keepWords(sql, given);
+    },
+    wordsOf: (record) => source?.words(record),
+    async catchUpWords() {
+      if (source) await catchUpWords(sql, source);
+    },
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
       const r = await one<FeedbackRow>('SELECT * FROM feedback WHERE id = ?', [id]);
@@ -647,8 +747,16 @@ async function answerCounts(
     `SELECT json_extract(answers, ${paths.map(() => '?').join(', ')}) AS v FROM feedback ${clause}`,
     [...paths, ...params],
   );
+  return countValues(
+    fields,
+    rows.map((r) => r.v),
+  );
+}
+
+/** Counts of each field's values, from SQLite's json_extract of the fields (a list if several). */
+function countValues(fields: string[], extracted: (string | null)[]): FeedbackTally['answers'] {
   const counts = new Map<string, number>();
-  for (const { v } of rows) {
+  for (const v of extracted) {
     const values = (fields.length === 1 ? [v] : JSON.parse(v ?? '[]')) as (string | null)[];
     values.forEach((value, i) => {
       if (value === null || value === '') return;

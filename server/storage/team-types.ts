@@ -1,5 +1,6 @@
 // What the feedback team's area (server/team) keeps in the store besides the feedback itself.
-import type { FeedbackRecord, Lang } from './types';
+import type { FeedbackRecord, Lang, NewFeedback } from './types';
+import type { WordSource } from './words-sql';
 
 export type Role = 'viewer' | 'analyst' | 'admin';
 
@@ -99,6 +100,18 @@ export interface FeedbackFilter {
    * (on SQLite a key can match too) that the caller checks (server/team/themes.ts).
    */
   anyText?: string[];
+  /** These responses only (ids). */
+  ids?: string[];
+  /** Responses with one of these words (or a word starting with a prefix) in the word index. */
+  words?: { exact: string[]; prefixes: string[] };
+}
+
+/** A response's id, survey, time and some of its answers, in the order asked for. */
+export interface AnswersRow {
+  id: string;
+  surveyId: string;
+  receivedAt: Date;
+  values: (string | null)[];
 }
 
 /** A theme: a name and words or phrases in each language, matched over free-text answers. */
@@ -193,6 +206,13 @@ export interface TeamStore {
     after: { receivedAt: Date; id: string } | undefined,
     limit: number,
   ): Promise<FeedbackRecord[]>;
+  /**
+   * The responses the filter chooses, in no order, with only what a theme count needs: id,
+   * survey, time, and the answers to `fields` (null where not answered). Reads no other answer.
+   */
+  answersOf(filter: FeedbackFilter, fields: string[]): Promise<AnswersRow[]>;
+  /** The responses the filter chooses (with `words`: from the word index alone when it can). */
+  wordMatches(filter: FeedbackFilter): Promise<{ id: string; receivedAt: Date }[]>;
   /** Counts for the figures, without reading every response into memory. */
   tallyFeedback(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
   /**
@@ -200,6 +220,15 @@ export interface TeamStore {
    * recounting a survey whose list changed; `tallyFeedback` then reads them for whole days.
    */
   keepTallies(fields: Record<string, string[]>): Promise<void>;
+  /**
+   * Keeps the word index of free-text answers with `source` (server/storage/words-sql.ts):
+   * new responses' words from now on, and the stored ones of surveys whose fields changed.
+   */
+  keepWords(source: WordSource): Promise<void>;
+  /** The words a new response adds to the index; undefined before `keepWords` (cut later). */
+  wordsOf(record: NewFeedback): string[] | undefined;
+  /** Cuts the words of responses stored without them (another writer); before a count. */
+  catchUpWords(): Promise<void>;
   getFeedback(id: string): Promise<FeedbackRecord | undefined>;
   deleteFeedback(id: string): Promise<boolean>;
 

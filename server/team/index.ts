@@ -15,6 +15,7 @@ import { registerMembers } from './members';
 import { registerCompare } from './compare-page';
 import { registerOverview } from './overview';
 import { registerThemes } from './themes-pages';
+import { answerWords, wordFieldsKey } from './themes';
 import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
 import { registerQuestions } from './questions';
@@ -71,6 +72,12 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
       [...options.surveys.values()].map((s) => [s.id, choiceFields(s).map((f) => f.name)]),
     ),
   );
+
+  // And the words of the free-text answers, which the theme counts look up.
+  await store.keepWords({
+    fields: Object.fromEntries([...options.surveys.values()].map((s) => [s.id, wordFieldsKey(s)])),
+    words: (record) => answerWords(options.surveys.get(record.surveyId), record),
+  });
 
   const render: TeamContext['render'] = (request, reply, page, status = 200) => {
     const [path = '', search = ''] = request.url.split('?');

@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Button, ErrorSummary } from '../../renderers';
 import type { FeedbackFilter, Theme } from '../storage/team-types';
-import type { FeedbackRecord } from '../storage/types';
 import { ColumnChart } from './charts';
 import { compareShares, type ShareChange } from './compare';
 import { earlierPeriod } from './compare-page';
@@ -18,36 +17,81 @@ import { maskPersonalData } from './privacy';
 import { beforeQuery, FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
 import { hasRole } from './session';
 import { Table } from './table';
-import { candidateTexts, freeTexts, matches, termsOf, themePattern } from './themes';
+import {
+  candidateTexts,
+  indexedWords,
+  freeTextFields,
+  freeTextsBy,
+  matches,
+  termsOf,
+  themePattern,
+} from './themes';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
 const PAGE_SIZE = 50;
 const DAY = 24 * 60 * 60 * 1000;
 type Range = { from: Date; to: Date };
 
-/** The responses the filter chooses that match the theme, newest first, with the texts that do. */
+/** A response that matches a theme: its id and time. */
+export interface ThemeMatch {
+  id: string;
+  receivedAt: Date;
+}
+
+const newestFirst = (a: ThemeMatch, b: ThemeMatch) =>
+  b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/** Of these responses' free-text answers, the ones holding the theme's terms, by response. */
+async function matchingTexts(
+  ctx: Pick<TeamContext, 'store' | 'surveys'>,
+  theme: Theme,
+  filter: FeedbackFilter,
+): Promise<(ThemeMatch & { texts: string[] })[]> {
+  const pattern = themePattern(theme);
+  const fields = freeTextFields(ctx.surveys.values());
+  const index = new Map(fields.map((name, i) => [name, i]));
+  const rows = await ctx.store.answersOf(filter, fields);
+  return rows.flatMap(({ id, surveyId, receivedAt, values }) => {
+    const texts = freeTextsBy(ctx.surveys.get(surveyId), (name) => values[index.get(name)!]).filter(
+      (t) => matches(pattern, t),
+    );
+    return texts.length ? [{ id, receivedAt, texts }] : [];
+  });
+}
+
+/** The responses the filter chooses that match the theme, newest first (as the list orders). */
 export async function themeMatches(
   ctx: Pick<TeamContext, 'store' | 'surveys'>,
   theme: Theme,
   filter: FeedbackFilter,
-): Promise<{ record: FeedbackRecord; texts: string[] }[]> {
+): Promise<ThemeMatch[]> {
+  // A theme of words: the database's word index has exactly the responses holding one.
+  const words = indexedWords(theme);
+  if (words) {
+    await ctx.store.catchUpWords();
+    return (await ctx.store.wordMatches({ ...filter, words })).sort(newestFirst);
+  }
+  // Phrases and the like: the database finds the responses that may hold one of the texts and
+  // reads only their free-text answers; the pattern then keeps whole words.
   const anyText = candidateTexts(theme);
   if (!anyText.length) return [];
-  const pattern = themePattern(theme);
-  // The database finds the responses holding one of the texts; the pattern keeps whole words.
-  const candidates = await ctx.store.findFeedback(
-    { ...filter, anyText },
-    { limit: Number.MAX_SAFE_INTEGER, offset: 0 },
-  );
-  return candidates.flatMap((record) => {
-    const texts = freeTexts(ctx.surveys.get(record.surveyId), record).filter((t) =>
-      matches(pattern, t),
-    );
-    return texts.length ? [{ record, texts }] : [];
-  });
+  return (await matchingTexts(ctx, theme, { ...filter, anyText })).sort(newestFirst);
 }
 
-const within = (r: FeedbackRecord, range: Range) =>
+/** The matching texts of some of the theme's responses (a page of them), in their order. */
+async function textsOf(
+  ctx: Pick<TeamContext, 'store' | 'surveys'>,
+  theme: Theme,
+  found: ThemeMatch[],
+): Promise<(ThemeMatch & { texts: string[] })[]> {
+  if (!found.length) return [];
+  const texts = new Map(
+    (await matchingTexts(ctx, theme, { ids: found.map((m) => m.id) })).map((m) => [m.id, m.texts]),
+  );
+  return found.map((m) => ({ ...m, texts: texts.get(m.id) ?? [] }));
+}
+
+const within = (r: ThemeMatch, range: Range) =>
   r.receivedAt >= range.from && r.receivedAt < range.to;
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
@@ -75,11 +119,20 @@ export async function themeCounts(
   before: Range,
   after: Range,
 ): Promise<ShareChange> {
-  const found = await themeMatches(ctx, theme, { ...filter, from: before.from, to: after.to });
-  const count = (range: Range) => found.filter((m) => within(m.record, range)).length;
   const [n1, n2] = await Promise.all(
     [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range })),
   );
+  // A theme of words is counted by the database, a period at a time.
+  const words = indexedWords(theme);
+  if (words) {
+    await ctx.store.catchUpWords();
+    const [c1, c2] = await Promise.all(
+      [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range, words })),
+    );
+    return compareShares(c1!, n1!, c2!, n2!);
+  }
+  const found = await themeMatches(ctx, theme, { ...filter, from: before.from, to: after.to });
+  const count = (range: Range) => found.filter((m) => within(m, range)).length;
   return compareShares(count(before), n1!, count(after), n2!);
 }
 
@@ -174,7 +227,9 @@ function ThemePage(props: {
   query: Record<string, string | undefined>;
   ctx: TeamContext;
   weeks: { start: Date; count: number; n: number }[];
-  found: { record: FeedbackRecord; texts: string[] }[];
+  found: ThemeMatch[];
+  /** The page's responses, with their matching texts. */
+  shown: (ThemeMatch & { texts: string[] })[];
   page: number;
   pages: number;
   csrf: string;
@@ -257,23 +312,21 @@ function ThemePage(props: {
           <h2 className="govuk-heading-m">{t('themeAnswers')}</h2>
           <p className="govuk-body">{responsesFound(lang, props.found.length)}</p>
           <ul className="govuk-list">
-            {props.found
-              .slice((props.page - 1) * PAGE_SIZE, props.page * PAGE_SIZE)
-              .map(({ record, texts }) => (
-                <li key={record.id} className="govuk-!-margin-bottom-4">
-                  {texts.map((x, i) => (
-                    <p key={i} className="govuk-body govuk-!-margin-bottom-1">
-                      {maskPersonalData(x)}
-                    </p>
-                  ))}
-                  <a
-                    className="govuk-link govuk-body-s"
-                    href={withLang(`/team/responses/${record.id}`, lang)}
-                  >
-                    {formatDate(lang, record.receivedAt, true)}
-                  </a>
-                </li>
-              ))}
+            {props.shown.map(({ id, receivedAt, texts }) => (
+              <li key={id} className="govuk-!-margin-bottom-4">
+                {texts.map((x, i) => (
+                  <p key={i} className="govuk-body govuk-!-margin-bottom-1">
+                    {maskPersonalData(x)}
+                  </p>
+                ))}
+                <a
+                  className="govuk-link govuk-body-s"
+                  href={withLang(`/team/responses/${id}`, lang)}
+                >
+                  {formatDate(lang, receivedAt, true)}
+                </a>
+              </li>
+            ))}
           </ul>
           <Pagination
             lang={lang}
@@ -506,11 +559,16 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
           if (week) week.n += n;
         }
         for (const m of found) {
-          const week = weekOf(m.record.receivedAt);
+          const week = weekOf(m.receivedAt);
           if (week) week.count += 1;
         }
       }
       const { page, pages } = pageOf(found.length, PAGE_SIZE, q.page);
+      const shown = await textsOf(
+        ctx,
+        theme,
+        found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      );
       return ctx.render(
         request,
         reply,
@@ -525,6 +583,7 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
               ctx={ctx}
               weeks={weeks}
               found={found}
+              shown={shown}
               page={page}
               pages={pages}
               csrf={request.team!.csrf}

@@ -4,7 +4,7 @@
 // mutated forms ("cais" in "fy nghais"), as a mutation changes the word after its trigger.
 import { allFields, plainApostrophes, type ResolvedSurvey } from '../../engine';
 import type { Theme } from '../storage/team-types';
-import type { FeedbackRecord } from '../storage/types';
+import type { FeedbackRecord, NewFeedback } from '../storage/types';
 import { mutatedForms, mutationCore } from './welsh-mutations';
 
 export type { Theme };
@@ -73,12 +73,25 @@ function fieldsOf(survey: ResolvedSurvey) {
  * option (an Other answer sent in the option's place, or after its label).
  */
 export function freeTexts(survey: ResolvedSurvey | undefined, record: FeedbackRecord): string[] {
+  return freeTextsBy(survey, (name) => record.answers[name]);
+}
+
+/** `freeTexts`, with each answer from `answer` (a database may read only these fields). */
+export function freeTextsBy(
+  survey: ResolvedSurvey | undefined,
+  answer: (name: string) => string | null | undefined,
+): string[] {
   if (!survey) return [];
   return fieldsOf(survey).flatMap(({ name, options }) => {
-    const value = record.answers[name];
+    const value = answer(name);
     return value && !options?.has(value) ? [value] : [];
   });
 }
+
+/** The names of the fields `freeTexts` may read, over all these surveys. */
+export const freeTextFields = (surveys: Iterable<ResolvedSurvey>) => [
+  ...new Set([...surveys].flatMap((s) => fieldsOf(s).map((f) => f.name))),
+];
 
 /**
  * The plain texts a database can look for first (any answer holding one may match): English
@@ -94,4 +107,45 @@ export function candidateTexts(theme: Theme): string[] {
   const forms = [...theme.terms.en.map((t) => t.replace(/\*$/, '')), ...welsh].filter(Boolean);
   const unique = [...new Set(forms)].sort((a, b) => a.length - b.length);
   return unique.filter((f, i) => !unique.slice(0, i).some((shorter) => f.includes(shorter)));
+}
+
+/** Longest word kept in the word index (code points); a term is at most 100 characters. */
+const WORD_MAX = 200;
+
+/**
+ * The words of a response's free-text answers for the database's word index: the runs of
+ * letters and digits of each normalised text, the boundaries `themePattern` uses, so a term of
+ * letters and digits matches a text exactly when it is one of its words.
+ */
+export function answerWords(
+  survey: ResolvedSurvey | undefined,
+  record: FeedbackRecord | NewFeedback,
+) {
+  const words = freeTextsBy(survey, (name) => record.answers[name]).flatMap((t) =>
+    normalise(t).split(/[^\p{L}\p{N}]+/u),
+  );
+  return [...new Set(words.filter(Boolean).map((w) => [...w].slice(0, WORD_MAX).join('')))];
+}
+
+/** What `answerWords` reads of a survey: when it changes, the survey's words are cut again. */
+export const wordFieldsKey = (survey: ResolvedSurvey) =>
+  JSON.stringify(fieldsOf(survey).map((f) => [f.name, f.options && [...f.options].sort()]));
+
+/**
+ * A theme as words the database can look up in its word index, when every form of every term
+ * is letters and digits only (a phrase or "e-mail" is not: those are checked in the service).
+ */
+export function indexedWords(theme: Theme): { exact: string[]; prefixes: string[] } | undefined {
+  const exact: string[] = [];
+  const prefixes: string[] = [];
+  for (const [terms, welsh] of [
+    [theme.terms.en, false],
+    [theme.terms.cy, true],
+  ] as const)
+    for (const term of terms) {
+      const forms = termForms(term, welsh);
+      if (!forms.every((f) => /^[\p{L}\p{N}]+$/u.test(f))) return undefined;
+      (term.endsWith('*') ? prefixes : exact).push(...forms);
+    }
+  return exact.length || prefixes.length ? { exact, prefixes } : undefined;
 }

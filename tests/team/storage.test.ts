@@ -47,6 +47,23 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   // Any of several texts, in any case (a theme's first look).
   expect(await find({ anyText: ['FASTER', 'me'] })).toEqual([ids.c, ids.a]);
   expect(await find({ anyText: ['nowhere'] })).toEqual([]);
+  // A theme count's rows: only the answers asked for, in that order, null where not answered.
+  const byId = <T extends { id: string }>(rows: T[]) =>
+    [...rows].sort((x, y) => x.id.localeCompare(y.id));
+  expect(
+    byId(await team.answersOf({ anyText: ['FASTER', 'me'] }, ['howToImprove', 'email'])),
+  ).toEqual(
+    byId([
+      { id: ids.a, surveyId: 'one', receivedAt: day(1), values: ['Faster ID checks', null] },
+      { id: ids.c, surveyId: 'one', receivedAt: day(3), values: ['email me', null] },
+    ]),
+  );
+  expect(await team.answersOf({ lang: 'cy' }, ['email'])).toEqual([
+    { id: ids.b, surveyId: 'one', receivedAt: day(2), values: ['x@example.com'] },
+  ]);
+  expect(await team.answersOf({ surveyId: 'two' }, [])).toEqual([
+    { id: ids.d, surveyId: 'two', receivedAt: day(4), values: [] },
+  ]);
 
   // Themes: unique names, terms in each language.
   const slow = await team.addTheme({
@@ -112,6 +129,36 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
     ]),
   );
   expect((await team.tallyFeedback({ surveyId: 'one', lang: 'cy' }, [])).answers).toEqual([]);
+  // A segment (an answer, any survey) is counted from the responses, with the same figures.
+  const segment = await team.tallyFeedback({ answers: { howSatisfied: '5' } }, [
+    'howSatisfied',
+    'howToImprove',
+  ]);
+  expect(sorted(segment.byLang)).toEqual(
+    sorted([
+      { lang: 'en', n: 1 },
+      { lang: null, n: 1 },
+    ]),
+  );
+  expect(sorted(segment.byDay)).toEqual(
+    sorted([
+      { day: '2026-03-01', n: 1 },
+      { day: '2026-03-03', n: 1 },
+    ]),
+  );
+  expect(sorted(segment.answers)).toEqual(
+    sorted([
+      { field: 'howSatisfied', value: '5', n: 2 },
+      { field: 'howToImprove', value: 'Faster ID checks', n: 1 },
+      { field: 'howToImprove', value: 'email me', n: 1 },
+    ]),
+  );
+  const english = await team.tallyFeedback({ surveyId: 'one', lang: 'en' }, ['howSatisfied']);
+  expect(english).toEqual({
+    byLang: [{ lang: 'en', n: 1 }],
+    byDay: [{ day: '2026-03-01', n: 1 }],
+    answers: [{ field: 'howSatisfied', value: '5', n: 1 }],
+  });
 
   // Tags: apply (twice is once), filter, list per response, removed with the response.
   const delays = await team.addTag(' delays ');
@@ -339,7 +386,7 @@ describe.skipIf(!databaseUrl)('team store on PostgreSQL', () => {
     await admin.connect();
     await admin
       .query(
-        'TRUNCATE feedback, team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, team_used_challenge, team_sso_pending',
+        'TRUNCATE feedback, team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, team_used_challenge, team_sso_pending, feedback_word',
       )
       .catch(() => undefined);
     await admin.end();

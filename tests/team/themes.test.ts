@@ -2,7 +2,9 @@
 // nasal and aspirate mutation and h-prothesis, not produced by the code), and matching.
 import { describe, expect, it } from 'vitest';
 import {
+  answerWords,
   candidateTexts,
+  indexedWords,
   matches,
   themePattern,
   termsOf,
@@ -118,5 +120,51 @@ describe('theme matching', () => {
           `${word}: ${form}`,
         ).toBe(true);
     }
+  });
+
+  it('gives the database words that find exactly the texts the pattern matches', () => {
+    // Looked up as the database does: a word equal to an exact form, or starting with a prefix.
+    const found = (t: Theme, words: string[]) => {
+      const w = indexedWords(t)!;
+      return words.some((x) => w.exact.includes(x) || w.prefixes.some((p) => x.startsWith(p)));
+    };
+    const survey = {
+      id: 's',
+      pages: [{ id: 'p', fields: [{ type: 'textarea', name: 'say' }] }],
+    } as unknown as Parameters<typeof answerWords>[0];
+    const themes = [
+      theme(['slow', 'delay*', 'e2e'], []),
+      theme([], ['cais', 'gwasanaeth', 'ateb*']),
+      theme(['ŵyn'], ['ŵy']),
+    ];
+    const texts = [
+      'It was SLOW.',
+      'slowly, slower',
+      'Delays; undelayed',
+      'e2e test',
+      'Roedd fy nghais yn araf',
+      'ceisiadau',
+      'gyda’r ngwasanaeth',
+      'Yr hateb: dim',
+      'Ŵyn bach',
+      'hŵy',
+      'Dŵr',
+      'slow\u0301 with a combining mark',
+      '',
+    ];
+    for (const t of themes)
+      for (const text of texts) {
+        const words = answerWords(survey, { answers: { say: text } } as never);
+        expect(found(t, words), `${t.terms.en}${t.terms.cy}: ${text}`).toBe(
+          matches(themePattern(t), text),
+        );
+      }
+    // Phrases and words with other characters are checked in the service instead.
+    expect(indexedWords(theme(["didn't"], []))).toBeUndefined();
+    expect(indexedWords(theme([], ['talu ar-lein']))).toBeUndefined();
+    expect(indexedWords(theme(['x'], ['pris']))).toEqual({
+      exact: ['x', 'pris', 'bris', 'mhris', 'phris'],
+      prefixes: [],
+    });
   });
 });

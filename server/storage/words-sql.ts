@@ -1,0 +1,167 @@
+// The word index of free-text answers, so the database counts a theme's responses: one row per
+// word of a response's free-text answers (words as server/team/themes.ts cuts them, lower case).
+// The service gives the words of each new response (`keepWords`), as only it knows which answers
+// are free text; they are written in the same transaction as the response. A response's words
+// go with it: a trigger (SQLite) or a cascading foreign key (PostgreSQL) deletes them in the
+// same transaction as any delete, the retention purge included.
+import type { Sql } from './team-sql';
+import type { NewFeedback } from './types';
+
+/** 1 once a response's words are in the index; the responses still without are indexed apart. */
+const WORDS_CUT = `ALTER TABLE feedback ADD COLUMN words_cut SMALLINT;
+  CREATE INDEX feedback_words_uncut ON feedback (id) WHERE words_cut IS NULL;`;
+
+/** Migration (SQLite). Words in BINARY order, which is code point order (prefix ranges). */
+export const SQLITE_WORDS_MIGRATION = `CREATE TABLE feedback_word (
+    word TEXT NOT NULL,
+    received_at TEXT NOT NULL, -- the response's, so a period's count reads this index only
+    feedback_id TEXT NOT NULL,
+    PRIMARY KEY (word, received_at, feedback_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX feedback_word_feedback ON feedback_word (feedback_id);
+  CREATE TABLE feedback_word_survey (
+    survey_id TEXT PRIMARY KEY,
+    fields TEXT NOT NULL
+  );
+  CREATE TRIGGER feedback_word_delete AFTER DELETE ON feedback BEGIN
+    DELETE FROM feedback_word WHERE feedback_id = OLD.id;
+  END;
+  ${WORDS_CUT}`;
+
+/** Migration (PostgreSQL). COLLATE "C": byte order, which is code point order (prefix ranges). */
+export const POSTGRES_WORDS_MIGRATION = `CREATE TABLE feedback_word (
+    word TEXT COLLATE "C" NOT NULL,
+    received_at TIMESTAMPTZ NOT NULL, -- the response's, so a period's count reads this index only
+    feedback_id UUID NOT NULL REFERENCES feedback (id) ON DELETE CASCADE,
+    PRIMARY KEY (word, received_at, feedback_id)
+  );
+  CREATE INDEX feedback_word_feedback ON feedback_word (feedback_id);
+  CREATE TABLE feedback_word_survey (
+    survey_id TEXT PRIMARY KEY,
+    fields TEXT NOT NULL
+  );
+  ${WORDS_CUT}`;
+
+/**
+ * Adds the words of responses given as JSON [[id, [word, …]], …]; a response no longer there
+ * gets none (so words never outlive their response).
+ */
+export const addWords = (dialect: Sql['dialect']) =>
+  dialect === 'sqlite'
+    ? `INSERT OR IGNORE INTO feedback_word (word, received_at, feedback_id)
+       SELECT w.value, f.received_at, f.id FROM json_each(?) r
+       JOIN feedback f ON f.id = json_extract(r.value, '$[0]')
+       JOIN json_each(json_extract(r.value, '$[1]')) w`
+    : `INSERT INTO feedback_word (word, received_at, feedback_id)
+       SELECT w, f.received_at, f.id FROM jsonb_array_elements(?::jsonb) r
+       JOIN feedback f ON f.id = (r->>0)::uuid
+       CROSS JOIN LATERAL jsonb_array_elements_text(r->1) w
+       ON CONFLICT DO NOTHING`;
+
+/** What the service tells the store: each survey's free-text fields (a key), and how to cut. */
+export interface WordSource {
+  /** Survey id -> a text that changes when the survey's free-text fields change. */
+  fields: Record<string, string>;
+  words(record: NewFeedback): string[];
+}
+
+/**
+ * The word index's rows for these words (or words starting with a prefix) in a period:
+ * `SELECT feedback_id, received_at` (a response once per word it has), read from the index alone.
+ */
+export function wordRows(
+  words: { exact: string[]; prefixes: string[] },
+  from?: Date,
+  to?: Date,
+): { text: string; params: unknown[] } {
+  const parts = [
+    ...(words.exact.length ? [`word IN (${words.exact.map(() => '?').join(', ')})`] : []),
+    ...words.prefixes.map(() => '(word >= ? AND word < ?)'),
+  ];
+  const period = [...(from ? ['received_at >= ?'] : []), ...(to ? ['received_at < ?'] : [])];
+  return {
+    text: `SELECT feedback_id, received_at FROM feedback_word WHERE (${parts.join(' OR ') || '1 = 0'})${period.map((p) => ` AND ${p}`).join('')}`,
+    params: [
+      ...words.exact,
+      // The highest code point sorts after any word that starts with the prefix.
+      ...words.prefixes.flatMap((p) => [p, `${p}\u{10FFFF}`]),
+      ...[from, to].filter((d) => d !== undefined).map((d) => d.toISOString()),
+    ],
+  };
+}
+
+/** Cuts again the words of the responses `condition` chooses, in transactions of 1,000. */
+async function cutWords(
+  sql: Sql,
+  source: WordSource,
+  condition: string,
+  params: unknown[],
+): Promise<void> {
+  const rows = await sql.all<{
+    id: string;
+    survey_id: string;
+    definition_hash: string;
+    received_at: string | Date;
+    answers: string | Record<string, string>;
+    lang: 'en' | 'cy' | null;
+  }>(
+    `SELECT id, survey_id, definition_hash, received_at, answers, lang FROM feedback WHERE ${condition}`,
+    params,
+  );
+  const inList =
+    sql.dialect === 'sqlite'
+      ? 'IN (SELECT value FROM json_each(?))'
+      : 'IN (SELECT (jsonb_array_elements_text(?::jsonb))::uuid)';
+  for (let i = 0; i < rows.length; i += 1000) {
+    const batch = rows.slice(i, i + 1000).map((r) => {
+      const words = source.words({
+        surveyId: r.survey_id,
+        definitionHash: r.definition_hash,
+        receivedAt: new Date(r.received_at),
+        answers: typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers,
+        lang: r.lang,
+      });
+      return [String(r.id), words] as const;
+    });
+    const ids = JSON.stringify(batch.map(([id]) => id));
+    await sql.transaction([
+      ...(sql.dialect === 'postgres' ? [{ text: 'SET LOCAL statement_timeout = 0' }] : []),
+      { text: `DELETE FROM feedback_word WHERE feedback_id ${inList}`, params: [ids] },
+      { text: addWords(sql.dialect), params: [JSON.stringify(batch)] },
+      { text: `UPDATE feedback SET words_cut = 1 WHERE id ${inList}`, params: [ids] },
+    ]);
+  }
+}
+
+/**
+ * Responses stored without their words (by an instance of older code during an upgrade, or by
+ * a process that had not started the service) get them now. Cheap when there are none: a
+ * partial index holds only those.
+ */
+export const catchUpWords = (sql: Sql, source: WordSource) =>
+  cutWords(sql, source, 'words_cut IS NULL', []);
+
+/**
+ * Uses `source` for new responses from now on (the caller keeps it), cuts the words of any
+ * response stored without them, and again those of each survey whose free-text fields changed.
+ */
+export async function keepWords(sql: Sql, source: WordSource): Promise<void> {
+  await catchUpWords(sql, source);
+  const indexed = new Map(
+    (
+      await sql.all<{ survey_id: string; fields: string }>(
+        'SELECT survey_id, fields FROM feedback_word_survey',
+      )
+    ).map((r) => [r.survey_id, r.fields]),
+  );
+  for (const [surveyId, fields] of Object.entries(source.fields)) {
+    if (indexed.get(surveyId) === fields) continue;
+    await cutWords(sql, source, 'survey_id = ?', [surveyId]);
+    // An upsert: two instances starting together may both get here.
+    await sql.run(
+      `INSERT INTO feedback_word_survey (survey_id, fields) VALUES (?, ?)
+        ON CONFLICT (survey_id) DO UPDATE SET fields = excluded.fields`,
+      [surveyId, fields],
+    );
+  }
+}
