@@ -27,6 +27,7 @@ import {
   type Sql,
 } from './team-sql';
 import type { StoreWithTeam, NewFeedback } from './types';
+import type { TeamStore } from './team-types';
 
 // Same versioned-migration idea as SQLite, with a one-row table for the version.
 const MIGRATIONS = [
@@ -135,26 +136,7 @@ export async function openPostgresStore(
       // The id is made once, before any try: a retry after a try whose COMMIT did happen (its
       // answer lost with the connection) finds the row there and adds nothing.
       const id = randomUUID();
-      // The response and its words for the word index (./words-sql.ts) in one statement.
-      const words = team.wordsOf(record);
-      await query(
-        `WITH added AS (
-           INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut)
-           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING RETURNING id, received_at
-         )
-         INSERT INTO feedback_word (word, received_at, feedback_id)
-         SELECT DISTINCT w, added.received_at, added.id FROM added, unnest(?::text[]) w`,
-        [
-          id,
-          record.surveyId,
-          record.definitionHash,
-          record.receivedAt,
-          JSON.stringify(record.answers),
-          record.lang ?? null,
-          words ? 1 : null,
-          words ?? [],
-        ],
-      );
+      await withRetries(() => pool.query(INSERT_FEEDBACK, insertParams(id, record, team)));
       return { id };
     },
     async sendDraft(token, record) {
@@ -170,7 +152,7 @@ export async function openPostgresStore(
             draftHash(token),
           ]);
           if (!consumed.rowCount) return false;
-          await client.query(INSERT_FEEDBACK, insertParams(id, record));
+          await client.query(INSERT_FEEDBACK, insertParams(id, record, team));
           return true;
         }),
       );
@@ -224,17 +206,27 @@ function where(connectionString: string): string {
   }
 }
 
-const INSERT_FEEDBACK =
-  'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING';
+// The response and its words for the word index (./words-sql.ts) in one statement.
+const INSERT_FEEDBACK = `WITH added AS (
+    INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut)
+    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING id, received_at
+  )
+  INSERT INTO feedback_word (word, received_at, feedback_id)
+  SELECT DISTINCT w, added.received_at, added.id FROM added, unnest($8::text[]) w`;
 
-const insertParams = (id: string, record: NewFeedback) => [
-  id,
-  record.surveyId,
-  record.definitionHash,
-  record.receivedAt,
-  JSON.stringify(record.answers),
-  record.lang ?? null,
-];
+const insertParams = (id: string, record: NewFeedback, team: Pick<TeamStore, 'wordsOf'>) => {
+  const words = team.wordsOf(record);
+  return [
+    id,
+    record.surveyId,
+    record.definitionHash,
+    record.receivedAt,
+    JSON.stringify(record.answers),
+    record.lang ?? null,
+    words ? 1 : null,
+    words ?? [],
+  ];
+};
 
 async function migrate(client: pg.PoolClient): Promise<void> {
   // Serialises concurrent starts of several instances.

@@ -96,7 +96,7 @@ export function openSqliteStore(file: string): StoreWithTeam {
     'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut)',
   );
   const insertWords = db.prepare(addWords('sqlite'));
-  const insertAll = db.transaction((pending: Pending[]) => {
+  const insertAll = db.transaction((pending: Pick<Pending, 'row' | 'words'>[]) => {
     for (const p of pending) insert.run({ ...p.row, words_cut: p.words ? 1 : null });
     const words = pending.filter((p) => p.words?.length).map((p) => [p.row.id, p.words]);
     if (words.length) insertWords.run(JSON.stringify(words));
@@ -171,9 +171,10 @@ export function openSqliteStore(file: string): StoreWithTeam {
       limitsDb.prepare(text).run(...params).changes,
   };
   const consumeDraft = db.prepare(SEND_DRAFT);
-  const sendDraft = db.transaction((hash: string, row: Row) => {
-    if (consumeDraft.run(row.received_at, hash).changes === 0) return false;
-    insert.run(row);
+  // The row and its words (as `save` writes them) only if the draft was still open.
+  const sendDraft = db.transaction((hash: string, p: Pick<Pending, 'row' | 'words'>) => {
+    if (consumeDraft.run(p.row.received_at, hash).changes === 0) return false;
+    insertAll([p]);
     return true;
   });
 
@@ -216,7 +217,8 @@ export function openSqliteStore(file: string): StoreWithTeam {
       if (!TOKEN.test(token)) return null;
       const row = rowOf(record);
       // IMMEDIATE: the write lock is taken before the draft is read, so two Sends cannot both see it.
-      return sendDraft.immediate(draftHash(token), row) ? { id: row.id } : null;
+      const words = team.wordsOf(record);
+      return sendDraft.immediate(draftHash(token), { row, words }) ? { id: row.id } : null;
     },
     team: {
       ...team,
