@@ -1,26 +1,19 @@
 // The audit log records what was done and refused (issue 24): sign-out, failed sign-ins,
 // refusals, tags, exports with their filters; Welsh entries in the past tense.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app';
-import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { auditText } from '../../server/team/text';
-import { teamServerOptions } from '../server/fixtures';
-import { signedIn } from './helpers';
+import { signedIn, teamServer } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
 const now = new Date('2026-03-10T09:00:00Z');
 
-afterEach(async () => {
-  await app?.close();
-  await store?.close();
-});
+const server = teamServer(now);
 
 async function setup() {
-  store = openSqliteStore(':memory:');
-  app = await buildServer(teamServerOptions(store, () => now));
+  ({ app, store } = await server.start());
   const { id } = await store.save({
     surveyId: 'fixture-pages',
     definitionHash: 'abcdef0123456789',

@@ -1,26 +1,19 @@
 // The one CSV export (server/team/export.ts), through /team/export.csv (issue 24).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadSurveys } from '../../engine/check/load';
-import { buildServer } from '../../server/app';
-import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { exportColumns } from '../../server/team/export';
-import { teamServerOptions } from '../server/fixtures';
-import { signedIn } from './helpers';
+import { signedIn, teamServer } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
 const now = new Date('2026-03-10T09:00:00Z');
 
-afterEach(async () => {
-  await app?.close();
-  await store?.close();
-});
+const server = teamServer(now);
 
 async function setup(n = 2) {
-  store = openSqliteStore(':memory:');
-  app = await buildServer(teamServerOptions(store, () => now));
+  ({ app, store } = await server.start());
   const ids: string[] = [];
   for (let i = 0; i < n; i++)
     ids.push(

@@ -1,8 +1,34 @@
-// A signed-in team member for server tests: their session is added to the store directly.
+// A team server and a signed-in team member for server tests: the session is added to the store directly.
+import { afterEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { buildServer, type ServerOptions } from '../../server/app';
+import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
 import { csrfToken, sha256 } from '../../server/team/session';
+import { teamServerOptions } from '../server/fixtures';
+
+/**
+ * A team server on an in-memory SQLite store with the clock at `now`; call at module level so
+ * that the server and store a test started are closed after it. `extra` overrides options.
+ */
+export function teamServer(now: Date, extra: Partial<ServerOptions> = {}) {
+  let open: { app?: FastifyInstance; store?: StoreWithTeam } = {};
+  afterEach(async () => {
+    await open.app?.close();
+    await open.store?.close();
+    open = {};
+  });
+  return {
+    async start() {
+      const store = openSqliteStore(':memory:');
+      open.store = store;
+      const app = await buildServer({ ...teamServerOptions(store, () => now), ...extra });
+      open.app = app;
+      return { app, store };
+    },
+  };
+}
 
 export async function signedIn(
   app: FastifyInstance,

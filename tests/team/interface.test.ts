@@ -1,24 +1,17 @@
 // Interface fixes in the team area (issue 24).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app';
-import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
-import { teamServerOptions } from '../server/fixtures';
-import { signedIn } from './helpers';
+import { signedIn, teamServer } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
 const now = new Date('2026-03-10T09:00:00Z');
 
-afterEach(async () => {
-  await app?.close();
-  await store?.close();
-});
+const server = teamServer(now);
 
 async function setup() {
-  store = openSqliteStore(':memory:');
-  app = await buildServer(teamServerOptions(store, () => now));
+  ({ app, store } = await server.start());
 }
 
 describe('the team interface', () => {

@@ -4,20 +4,15 @@
 import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildServer } from '../../server/app';
-import { openSqliteStore } from '../../server/storage/sqlite';
+import { describe, expect, it } from 'vitest';
 import type { StoreWithTeam } from '../../server/storage/types';
-import { teamServerOptions } from '../server/fixtures';
+import { teamServer } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
 const now = new Date('2026-03-10T09:00:00Z');
 
-afterEach(async () => {
-  await app?.close();
-  await store?.close();
-});
+const server = teamServer(now);
 
 const b64url = (bytes: Buffer) => bytes.toString('base64url');
 const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest();
@@ -62,10 +57,7 @@ function assertion(key: ReturnType<typeof softwareKey>, id: string, challenge: s
 
 describe('passkey sign-in challenges', () => {
   it('accept a signed challenge once: the same answer sent again is refused', async () => {
-    store = openSqliteStore(':memory:');
-    app = await buildServer({
-      ...teamServerOptions(store, () => now),
-    });
+    ({ app, store } = await server.start());
     const member = await store.team.addMember('me@example.gov.uk', 'viewer', now);
     const key = softwareKey();
     await store.team.addCredential({

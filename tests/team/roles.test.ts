@@ -1,26 +1,20 @@
 // What a role may search and filter by, through every route that filters (issue 24): a viewer's
 // page is the same whatever a hidden value is, and an analyst's search on personal data is audited.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app';
-import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
-import { API_KEY, teamServerOptions, validBody } from '../server/fixtures';
-import { signedIn } from './helpers';
+import { API_KEY, validBody } from '../server/fixtures';
+import { signedIn, teamServer } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
 const now = new Date('2026-03-10T09:00:00Z');
 
-afterEach(async () => {
-  await app?.close();
-  await store?.close();
-});
+const server = teamServer(now, { apiKeys: [API_KEY] });
 
 async function setup() {
-  store = openSqliteStore(':memory:');
-  app = await buildServer({ ...teamServerOptions(store, () => now), apiKeys: [API_KEY] });
+  ({ app, store } = await server.start());
   const save = (day: number, answers: Record<string, string>) =>
     store.save({
       surveyId: 'fixture-pages',

@@ -1,26 +1,20 @@
 // Themes in the team area: defined by analysts and admins (CSRF, audited, GOV.UK errors),
 // counted per period with known answers, their trend and the masked answers behind them.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app';
-import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
 import { csrfToken, sha256 } from '../../server/team/session';
-import { teamServerOptions } from '../server/fixtures';
+import { teamServer } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
 const now = new Date('2026-03-30T09:00:00Z');
 
-afterEach(async () => {
-  await app?.close();
-  await store?.close();
-});
+const server = teamServer(now);
 
 async function setup() {
-  store = openSqliteStore(':memory:');
-  app = await buildServer(teamServerOptions(store, () => now));
+  ({ app, store } = await server.start());
   const save = (day: string, howToImprove: string, lang: 'en' | 'cy' = 'en') =>
     store.save({
       surveyId: 'fixture-pages',
