@@ -1,11 +1,8 @@
 // Invitations and the addresses the team area gives out (issue 24).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app';
-import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
-import { teamServerOptions } from '../server/fixtures';
-import { signedIn } from './helpers';
+import { signedIn, teamServer } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
@@ -13,14 +10,10 @@ const now = new Date('2026-03-10T09:00:00Z');
 const PUBLIC_URL = 'https://feedback.example.gov.uk';
 const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
 
-afterEach(async () => {
-  await app?.close();
-  await store?.close();
-});
+const server = teamServer(now, { publicUrl: PUBLIC_URL });
 
 async function setup() {
-  store = openSqliteStore(':memory:');
-  app = await buildServer({ ...teamServerOptions(store, () => now), publicUrl: PUBLIC_URL });
+  ({ app, store } = await server.start());
 }
 
 describe('addresses come from PUBLIC_URL, never from the request', () => {

@@ -1,28 +1,20 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildServer } from '../../server/app';
-import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
 import { csrfToken, sha256 } from '../../server/team/session';
 import { auditText, responsesFound, text, textKeys } from '../../server/team/text';
-import { teamServerOptions } from '../server/fixtures';
+import { teamServer } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
 const now = new Date('2026-03-10T09:00:00Z');
 let ids: { plain: string; contact: string; welsh: string };
 
-afterEach(async () => {
-  await app?.close();
-  await store?.close();
-});
+const server = teamServer(now);
 
 async function setup() {
-  store = openSqliteStore(':memory:');
-  app = await buildServer({
-    ...teamServerOptions(store, () => now),
-  });
+  ({ app, store } = await server.start());
   const save = (day: number, answers: Record<string, string>, lang: 'en' | 'cy' | null) =>
     store.save({
       surveyId: 'fixture-pages',
