@@ -30,6 +30,12 @@ export function teamServer(now: Date, extra: Partial<ServerOptions> = {}) {
   };
 }
 
+/** Stores session `id` for a member, as a sign-in would; returns the cookie that carries it. */
+export async function addSession(store: StoreWithTeam, memberId: string, id: string, now: Date) {
+  await store.team.addSession({ idHash: sha256(id), memberId, created: now, lastSeen: now });
+  return `team_session=${id}`;
+}
+
 export async function signedIn(
   app: FastifyInstance,
   store: StoreWithTeam,
@@ -39,13 +45,7 @@ export async function signedIn(
 ) {
   const member = await store.team.addMember(email, role, now);
   const id = `session-${member.id}`;
-  await store.team.addSession({
-    idHash: sha256(id),
-    memberId: member.id,
-    created: now,
-    lastSeen: now,
-  });
-  const cookie = `team_session=${id}`;
+  const cookie = await addSession(store, member.id, id, now);
   return {
     member,
     csrf: csrfToken(id),

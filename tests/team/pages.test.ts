@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
-import { csrfToken, sha256 } from '../../server/team/session';
+import { csrfToken } from '../../server/team/session';
 import { auditText, responsesFound, text, textKeys } from '../../server/team/text';
-import { teamServer } from './helpers';
+import { addSession, teamServer } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
@@ -53,13 +53,7 @@ async function as(role: Role) {
     (await store.team.memberByEmail(`${role}@example.gov.uk`)) ??
     (await store.team.addMember(`${role}@example.gov.uk`, role, now));
   const id = `session-${role}`;
-  await store.team.addSession({
-    idHash: sha256(id),
-    memberId: member.id,
-    created: now,
-    lastSeen: now,
-  });
-  const cookie = `team_session=${id}`;
+  const cookie = await addSession(store, member.id, id, now);
   return {
     member,
     get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie } }),

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { Role } from '../../server/storage/team-types';
-import { csrfToken, sha256 } from '../../server/team/session';
-import { teamServer } from './helpers';
+import { csrfToken } from '../../server/team/session';
+import { addSession, teamServer } from './helpers';
 
 let app: FastifyInstance;
 let store: StoreWithTeam;
@@ -41,13 +41,7 @@ async function setup() {
 async function as(role: Role) {
   const member = await store.team.addMember(`${role}@example.gov.uk`, role, now);
   const id = `session-${role}`;
-  await store.team.addSession({
-    idHash: sha256(id),
-    memberId: member.id,
-    created: now,
-    lastSeen: now,
-  });
-  const cookie = `team_session=${id}`;
+  const cookie = await addSession(store, member.id, id, now);
   return {
     get: (url: string) => app.inject({ method: 'GET', url, headers: { cookie } }),
     post: (url: string, fields: Record<string, string>, csrf = csrfToken(id)) =>
