@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
-import { sha256 } from '../../server/team/session';
 import sharedJson from '../../definitions/shared/shared.json';
 import type { FeedbackRecord } from '../../server/storage/types';
 import { compareFigures, compareNps, compareShares } from '../../server/team/compare';
 import { surveyFigures, type Scales } from '../../server/team/figures';
 import { fixtureSurveys, teamServerOptions } from '../server/fixtures';
+import { addSession } from './helpers';
 
 describe('compareShares (two-proportion z test, pooled)', () => {
   it('72% of 100 against 61% of 100: could be chance', () => {
@@ -195,14 +195,8 @@ describe('GET /team/compare', () => {
     await save('2026-03-11', '4', 5);
     await save('2026-03-12', '1', 25);
     const member = await store.team.addMember('viewer@example.gov.uk', 'viewer', now);
-    await store.team.addSession({
-      idHash: sha256('s'),
-      memberId: member.id,
-      created: now,
-      lastSeen: now,
-    });
-    return (url: string) =>
-      app!.inject({ method: 'GET', url, headers: { cookie: 'team_session=s' } });
+    const cookie = await addSession(store, member.id, 's', now);
+    return (url: string) => app!.inject({ method: 'GET', url, headers: { cookie } });
   }
 
   it('says what changed, in English and Welsh, against the period just before', async () => {

@@ -8,8 +8,8 @@ import { buildServer } from '../../server/app';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { parseFilter } from '../../server/team/filters';
-import { sha256 } from '../../server/team/session';
 import { fakeDist, fixtureSurveys } from '../server/fixtures';
+import { addSession } from './helpers';
 
 const now = new Date('2026-03-10T09:00:00Z');
 const surveys = fixtureSurveys();
@@ -118,14 +118,8 @@ describe('Other answers and the team pages', () => {
     await save({ whyDidYouApply: 'Ar gyfer fy mhanel mabwysiadu' }, 'cy');
     await save({ whyDidYouApply: 'Volunteering' }, 'cy');
     const member = await store.team.addMember('analyst@example.gov.uk', 'analyst', now);
-    await store.team.addSession({
-      idHash: sha256('s'),
-      memberId: member.id,
-      created: now,
-      lastSeen: now,
-    });
-    return (url: string) =>
-      app.inject({ method: 'GET', url, headers: { cookie: 'team_session=s' } });
+    const cookie = await addSession(store, member.id, 's', now);
+    return (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
   }
 
   it('answer=whyDidYouApply:Other finds what the chart counts', async () => {
