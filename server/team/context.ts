@@ -1,10 +1,10 @@
 // What every group of team routes shares.
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import type { ResolvedSurvey } from '../../engine';
 import type { Role, TeamStore } from '../storage/team-types';
 import type { Scales } from './figures';
-import { uiLang, type UiLang } from './text';
+import { text, uiLang, type UiLang } from './text';
 
 export interface TeamContext {
   store: TeamStore;
@@ -42,3 +42,17 @@ export const query = (request: FastifyRequest) =>
 
 export const form = (request: FastifyRequest) =>
   (request.body ?? {}) as Record<string, string | string[] | undefined>;
+
+/** The team area's 404 page (one heading in the request's language), shared by every route group. */
+export const notFoundPage = (ctx: TeamContext, request: FastifyRequest, reply: FastifyReply) => {
+  const lang = langOf(request);
+  return ctx.render(
+    request,
+    reply,
+    {
+      title: text(lang, 'notFound'),
+      children: createElement('h1', { className: 'govuk-heading-l' }, text(lang, 'notFound')),
+    },
+    404,
+  );
+};

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Button } from '../../renderers';
 import type { AuditEntry, Invitation, Member, Role, Tag } from '../storage/team-types';
-import { form, langOf, query, type TeamContext } from './context';
+import { form, langOf, query, notFoundPage, type TeamContext } from './context';
 import { weekStart } from './figures';
 import { withLang } from './layout';
 import { invite, ROLES } from './invite';
@@ -387,18 +387,8 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
       failed ? 400 : 200,
     );
   };
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
-    const lang = langOf(request);
-    return ctx.render(
-      request,
-      reply,
-      {
-        title: text(lang, 'notFound'),
-        children: <h1 className="govuk-heading-l">{text(lang, 'notFound')}</h1>,
-      },
-      404,
-    );
-  };
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    notFoundPage(ctx, request, reply);
 
   team.get('/team/members', { preHandler: ctx.allow('admin') }, async (request, reply) =>
     membersPage(request, reply),

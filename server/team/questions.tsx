@@ -7,7 +7,7 @@ import { otherMode } from '../../engine/fields/choice';
 import type { FeedbackFilter } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
 import { BarChart } from './charts';
-import { langOf, query, type TeamContext } from './context';
+import { langOf, notFoundPage, query, type TeamContext } from './context';
 import { figuresFromTally, type QuestionFigures } from './figures';
 import { withLang } from './layout';
 import { choiceFilter, filterQuery, parseFilter, type ParsedFilter } from './filters';
@@ -185,15 +185,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
       const survey = ctx.surveys.get(request.params.survey);
       const field = survey && allFields(survey).find((f) => f.name === request.params.field);
       if (!survey || !field || !(isChoice(field) || isFreeText(field))) {
-        return ctx.render(
-          request,
-          reply,
-          {
-            title: text(lang, 'notFound'),
-            children: <h1 className="govuk-heading-l">{text(lang, 'notFound')}</h1>,
-          },
-          404,
-        );
+        return notFoundPage(ctx, request, reply);
       }
       const q = query(request);
       const parsed = parseFilter(q, {

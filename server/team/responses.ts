@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SearchTimeout } from '../storage/team-sql';
 import type { FeedbackFilter } from '../storage/team-types';
-import { form, langOf, query, type TeamContext } from './context';
+import { form, langOf, query, notFoundPage, type TeamContext } from './context';
 import { feedbackCsv } from './export';
 import { withLang } from './layout';
 import { filterQuery, parseFilter } from './filters';
@@ -96,18 +96,8 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     );
   });
 
-  const notFound = (request: FastifyRequest, reply: Parameters<TeamContext['render']>[1]) => {
-    const lang = langOf(request);
-    return ctx.render(
-      request,
-      reply,
-      {
-        title: text(lang, 'notFound'),
-        children: createElement('h1', { className: 'govuk-heading-l' }, text(lang, 'notFound')),
-      },
-      404,
-    );
-  };
+  const notFound = (request: FastifyRequest, reply: Parameters<TeamContext['render']>[1]) =>
+    notFoundPage(ctx, request, reply);
 
   team.get<{ Params: { id: string } }>(
     '/team/responses/:id',

@@ -8,7 +8,7 @@ import type { FeedbackFilter, Theme } from '../storage/team-types';
 import { ColumnChart } from './charts';
 import { compareShares, type ShareChange } from './compare';
 import { earlierPeriod } from './compare-page';
-import { form, langOf, query, type TeamContext } from './context';
+import { form, langOf, query, notFoundPage, type TeamContext } from './context';
 import { weekStart } from './figures';
 import { filterQuery, parseFilter, type ParsedFilter } from './filters';
 import { withLang } from './layout';
@@ -445,18 +445,8 @@ function themeOf(body: Record<string, string | string[] | undefined>) {
 
 export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
   const { store } = ctx;
-  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
-    const lang = langOf(request);
-    return ctx.render(
-      request,
-      reply,
-      {
-        title: text(lang, 'notFound'),
-        children: <h1 className="govuk-heading-l">{text(lang, 'notFound')}</h1>,
-      },
-      404,
-    );
-  };
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    notFoundPage(ctx, request, reply);
   const themeById = async (id: string) => (await store.listThemes()).find((x) => x.id === id);
 
   team.get('/team/themes', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
