@@ -14,7 +14,7 @@ import { registerPages } from './render';
 import { registerTeam } from './team/index';
 import { databaseRateStore, oldestLiveWindow, submissionCap } from './submissionCap';
 import type { OidcSettings } from './team/sso-config';
-import type { PostgresSettings } from './storage/postgres';
+import type { DatabaseTrouble, PostgresSettings } from './storage/postgres';
 import { openStore } from './storage/index';
 import type { StoreWithTeam } from './storage/types';
 
@@ -76,11 +76,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const defaults = configFromEnv({});
   const surveys = options.surveys ?? (await loadDefinitions(options.definitionsDir));
   const ownStore = !options.store;
+  // The store opens before the logger exists; its troubles are logged once the server has one.
+  let logTrouble: (trouble: DatabaseTrouble) => void = () => undefined;
   const store =
     options.store ??
     (await openStore({
       databaseUrl: options.databaseUrl,
-      postgres: options.postgres,
+      postgres: { ...options.postgres, onTrouble: (trouble) => logTrouble(trouble) },
       dataDir: options.dataDir ?? defaults.dataDir,
     }));
 
@@ -110,6 +112,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   handleErrors(app);
   addSecurityHeaders(app);
   // Pages and API answers compressed as the browser accepts (built assets come precompressed).
+  logTrouble = (trouble) =>
+    app.log.warn(
+      trouble,
+      trouble.event === 'retrying' ? 'database retry' : 'database connection lost',
+    );
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   const clock = options.clock ?? (() => new Date());

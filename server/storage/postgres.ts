@@ -8,7 +8,7 @@ import {
   draftHash,
   draftStore,
 } from './drafts';
-import { withRetries } from './retry';
+import { codeOf, DEFAULT_RETRY, withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
@@ -63,7 +63,13 @@ export interface PostgresSettings {
   connectTimeoutMs: number;
   /** The longest a statement may run, lock waits included; the purge and migrations have none. */
   statementTimeoutMs: number;
+  /** Told of a broken connection or a retried statement, for the log: an error code, never a message. */
+  onTrouble?: (trouble: DatabaseTrouble) => void;
 }
+
+export type DatabaseTrouble =
+  | { event: 'connection lost'; code?: string }
+  | { event: 'retrying'; code?: string; attempt: number };
 
 export const POSTGRES_DEFAULTS: PostgresSettings = {
   poolMax: 8,
@@ -82,7 +88,10 @@ export async function openPostgresStore(
   connectionString: string,
   settings: Partial<PostgresSettings> = {},
 ): Promise<StoreWithTeam> {
-  const { poolMax, connectTimeoutMs, statementTimeoutMs } = { ...POSTGRES_DEFAULTS, ...settings };
+  const { poolMax, connectTimeoutMs, statementTimeoutMs, onTrouble } = {
+    ...POSTGRES_DEFAULTS,
+    ...settings,
+  };
   const pool = new pg.Pool({
     connectionString,
     max: poolMax,
@@ -94,7 +103,11 @@ export async function openPostgresStore(
   // An idle connection that breaks (a restart, a failover, pg_terminate_backend) is dropped by
   // the pool, which opens a new one when next needed. Without a listener, Node would end the
   // process on this 'error' event.
-  pool.on('error', () => undefined);
+  pool.on('error', (error) => onTrouble?.({ event: 'connection lost', code: codeOf(error) }));
+  const retried = <T>(work: () => Promise<T>) =>
+    withRetries(work, DEFAULT_RETRY, undefined, (attempt, code) =>
+      onTrouble?.({ event: 'retrying', code, attempt }),
+    );
   try {
     await transaction(pool, migrate);
   } catch (error) {
@@ -106,7 +119,7 @@ export async function openPostgresStore(
   }
 
   const query = (text: string, params: unknown[] = []) =>
-    withRetries(() => pool.query(numbered(text), params));
+    retried(() => pool.query(numbered(text), params));
   const sql: Sql = {
     dialect: 'postgres',
     all: async <T>(text: string, params?: unknown[]) => (await query(text, params)).rows as T[],
@@ -123,7 +136,7 @@ export async function openPostgresStore(
       return rows;
     },
     transaction: (statements) =>
-      withRetries(() =>
+      retried(() =>
         transaction(pool, async (client) => {
           for (const s of statements) await client.query(numbered(s.text), s.params ?? []);
         }),
@@ -136,7 +149,7 @@ export async function openPostgresStore(
       // The id is made once, before any try: a retry after a try whose COMMIT did happen (its
       // answer lost with the connection) finds the row there and adds nothing.
       const id = randomUUID();
-      await withRetries(() => pool.query(INSERT_FEEDBACK, insertParams(id, record, team)));
+      await retried(() => pool.query(INSERT_FEEDBACK, insertParams(id, record, team)));
       return { id };
     },
     async sendDraft(token, record) {
@@ -144,7 +157,7 @@ export async function openPostgresStore(
       const id = randomUUID();
       // Retried as one: after a try whose COMMIT happened unseen, the draft is already sent and
       // the retry stores nothing.
-      const stored = await withRetries(() =>
+      const stored = await retried(() =>
         transaction(pool, async (client) => {
           // The UPDATE locks the draft's row: a second Send waits here, then changes nothing.
           const consumed = await client.query(numbered(SEND_DRAFT), [
@@ -160,7 +173,7 @@ export async function openPostgresStore(
     },
     async deleteOlderThan(cutoff) {
       // A long backlog may take longer than the statement timeout; the purge has no deadline.
-      return withRetries(() =>
+      return retried(() =>
         transaction(pool, async (client) => {
           await client.query('SET LOCAL statement_timeout = 0');
           return (

@@ -53,6 +53,7 @@ export async function withRetries<T>(
   work: () => Promise<T>,
   policy: RetryPolicy = DEFAULT_RETRY,
   sleep: (ms: number) => Promise<unknown> = pause,
+  onRetry?: (attempt: number, code: string | undefined) => void,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -64,8 +65,15 @@ export async function withRetries<T>(
           Object.assign(error as object, { statusCode: 503 });
         throw error;
       }
+      onRetry?.(attempt, codeOf(error));
       const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
       await sleep(delay / 2 + (Math.random() * delay) / 2);
     }
   }
+}
+
+/** An error's SQLSTATE or system code: what may be logged (a message can quote stored values). */
+export function codeOf(error: unknown): string | undefined {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' ? code : undefined;
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresStore } from '../../server/storage/postgres';
+import { openPostgresStore, type DatabaseTrouble } from '../../server/storage/postgres';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { freePort } from '../../scripts/bench-durability';
 import { API_KEY, testServer, validBody } from './fixtures';
@@ -76,7 +76,8 @@ describe.skipIf(!databaseUrl)('PostgreSQL connections terminated by the server',
     );
 
   it('lives through its idle and busy connections being terminated, losing nothing acknowledged', async () => {
-    const store = await openPostgresStore(url);
+    const troubles: DatabaseTrouble[] = [];
+    const store = await openPostgresStore(url, { onTrouble: (t) => troubles.push(t) });
     await Promise.all([1, 2, 3, 4].map((n) => store.save(record(n)))); // leaves idle connections
     await terminate(); // each idle connection emits 'error'
     await wait(100);
@@ -90,6 +91,12 @@ describe.skipIf(!databaseUrl)('PostgreSQL connections terminated by the server',
     expect(acknowledged).toHaveLength(300);
     await expectStored(url, acknowledged, 304);
     expect(await store.team.getFeedback(acknowledged[0]!)).toBeDefined();
+    // What broke is reported for the log, by code only (57P01: admin shutdown), never a message.
+    expect(troubles.some((t) => t.event === 'connection lost')).toBe(true);
+    expect(troubles).toContainEqual({ event: 'retrying', code: '57P01', attempt: 1 });
+    expect(
+      troubles.every((t) => Object.keys(t).every((k) => ['event', 'code', 'attempt'].includes(k))),
+    ).toBe(true);
     await store.close();
   }, 30_000);
 });
