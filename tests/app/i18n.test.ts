@@ -25,7 +25,14 @@ const placeholders = (value: unknown) =>
  * Keys whose Welsh is rightly the English (beyond numbers, addresses and GOV.UK): each language's
  * name is written in that language, GOV.UK's Welsh phase tag is 'Beta', and 'tag' is Welsh too.
  */
-const SAME_IN_WELSH = ['language.en', 'language.cy', 'phase.tag', 'tag'];
+const SAME_IN_WELSH = [
+  'language.en',
+  'language.cy',
+  'languageNameEn',
+  'languageNameCy',
+  'phase.tag',
+  'tag',
+];
 
 // Every piece of interface text, the respondent app's and the team area's, passes the same checks.
 describe.each([
