@@ -86,9 +86,14 @@ function Page(props: PageProps) {
                 <LanguageNavigation
                   ariaLabel={t('language')}
                   items={[
-                    { text: 'English', lang: 'en', href: props.path, current: lang === 'en' },
                     {
-                      text: 'Cymraeg',
+                      text: t('languageNameEn'),
+                      lang: 'en',
+                      href: props.path,
+                      current: lang === 'en',
+                    },
+                    {
+                      text: t('languageNameCy'),
                       lang: 'cy',
                       href: withLang(props.path, 'cy'),
                       current: lang === 'cy',
@@ -110,10 +115,7 @@ function Page(props: PageProps) {
             )}
           </main>
         </div>
-        <Footer
-          contentLicence={null}
-          copyright={{ text: lang === 'cy' ? '© Hawlfraint y Goron' : '© Crown copyright' }}
-        />
+        <Footer contentLicence={null} copyright={{ text: t('copyright') }} />
         {props.script && <script type="module" src={props.script} />}
       </body>
     </html>

@@ -39,10 +39,7 @@ export function PasskeyForm(props: {
             .govuk-error-message (display: block) would show it before any attempt. */}
         <div id="passkey-error" tabIndex={-1} hidden>
           <p className="govuk-error-message">
-            <span className="govuk-visually-hidden">
-              {props.lang === 'cy' ? 'Gwall:' : 'Error:'}
-            </span>{' '}
-            {t('failed')}
+            <span className="govuk-visually-hidden">{`${t('errorPrefix')}:`}</span> {t('failed')}
           </p>
         </div>
         <noscript>

@@ -45,7 +45,7 @@ function FieldError(props: { lang?: UiLang; id: string; message?: string }) {
   if (!props.message) return null;
   return (
     <p id={`${props.id}-error`} className="govuk-error-message">
-      <span className="govuk-visually-hidden">{props.lang === 'cy' ? 'Gwall:' : 'Error:'}</span>{' '}
+      <span className="govuk-visually-hidden">{`${text(props.lang ?? 'en', 'errorPrefix')}:`}</span>{' '}
       {props.message}
     </p>
   );

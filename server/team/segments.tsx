@@ -59,10 +59,7 @@ function Control(props: {
         </div>
       )}
       {error && (
-        <ErrorMessage
-          id={`${props.id}-error`}
-          visuallyHiddenText={props.lang === 'cy' ? 'Gwall' : 'Error'}
-        >
+        <ErrorMessage id={`${props.id}-error`} visuallyHiddenText={text(props.lang, 'errorPrefix')}>
           {text(props.lang, error.key)}
         </ErrorMessage>
       )}

@@ -380,8 +380,7 @@ function ThemeForm(props: {
         )}
         {error && (
           <p id={`${field}-error`} className="govuk-error-message">
-            <span className="govuk-visually-hidden">{lang === 'cy' ? 'Gwall:' : 'Error:'}</span>{' '}
-            {t(error.key)}
+            <span className="govuk-visually-hidden">{`${t('errorPrefix')}:`}</span> {t(error.key)}
           </p>
         )}
         {control === 'input' ? (

@@ -1,22 +1,14 @@
 // UI chrome strings (buttons, errors, layout) in English and Welsh. Survey content comes from
 // the definitions; these are the words every survey shares.
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { isLang, type Lang } from '../../engine/types';
+import { loadText } from './load';
 import en from './en.json';
 import cy from './cy.json';
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, cy: { translation: cy } },
-  lng: 'en',
-  fallbackLng: false,
-  supportedLngs: ['en', 'cy'],
-  interpolation: { escapeValue: false }, // React escapes
-  initAsync: false,
-  returnNull: false,
-});
+export const i18n = loadText('translation', { en, cy }, initReactI18next);
 
 export { isLang };
 

@@ -142,10 +142,12 @@ describe('themes', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toMatch(/<title>Error: /);
     expect(empty.body).toContain('<a href="#name">Enter a name for the theme</a>');
+    expect(empty.body).toMatch(/hidden">Error:<\/span> (<!-- -->)?Enter a name for the theme</);
     expect(empty.body).toContain('<a href="#termsEn">Enter at least one word or phrase');
     const taken = await analyst.post('/team/themes?lang=cy', { name: 'Slow', termsEn: 'x' });
     expect(taken.body).toMatch(/<title>Gwall: /);
     expect(taken.body).toContain('Mae thema gyda’r enw hwn yn bodoli’n barod');
+    expect(taken.body).toMatch(/hidden">Gwall:<\/span> (<!-- -->)?Mae thema gyda’r enw/);
     expect(await store.team.listThemes()).toHaveLength(1);
     expect(await actions()).toEqual([]);
   });
