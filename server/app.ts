@@ -138,6 +138,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     rateLimit: rateLimit ? clientLimit(rateLimit) : false,
     cap,
     clock,
+    preview: options.preview === true,
   });
   // Liveness: the process answers (no database), so a database outage does not get every
   // instance restarted. Readiness: this instance can reach its database now.
@@ -176,6 +177,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     surveys,
     store,
     clock,
+    preview: options.preview === true,
     mayAccept: async () => (await cap.take()) === 0,
     limit: pageLimit
       ? async (request) => {

@@ -28,6 +28,7 @@ export async function devApi(definitionsDir = 'definitions'): Promise<FastifyIns
     rateLimit: false,
     cap: submissionCap(store.limits, false, clock),
     clock,
+    preview: true, // as the preview below: `npm run dev` always has it
   });
   registerPreview(app, { surveys, drafts: store.drafts, clock });
   app.addHook('onClose', () => store.close());
