@@ -8,12 +8,13 @@ import { POSTGRES_TALLY_SKIP_TESTS, SQLITE_TALLY_SKIP_TESTS } from './tally-sql'
 /** How long a test submission is kept. */
 export const TEST_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-// The overview's covering index becomes partial (real rows only, what every team query reads);
-// the purge finds test rows through their own small index. A draft made by the preview is
-// marked too, so the answers sent from it (without JavaScript) are stored as tests.
+// The overview's covering index gains the column every team query now reads, so it still
+// covers them (a partial index WHERE NOT test would not: SQLite then reads each row); the
+// purge finds test rows through their own small index. A draft made by the preview is marked
+// too, so the answers sent from it (without JavaScript) are stored as tests.
 const INDEXES = `
   DROP INDEX feedback_survey_received;
-  CREATE INDEX feedback_survey_received ON feedback (survey_id, received_at, lang) WHERE NOT test;
+  CREATE INDEX feedback_survey_received ON feedback (survey_id, received_at, lang, test);
   CREATE INDEX feedback_test_received ON feedback (received_at) WHERE test;`;
 
 /** Migration (SQLite). */

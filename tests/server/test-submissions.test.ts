@@ -72,6 +72,11 @@ async function keptFromTheTeam(s: StoreWithTeam) {
     'howSatisfied',
   ]);
   expect(rows.answers).toEqual([]);
+  // Counted again from the rows when a survey's counted fields change: still the real one only.
+  await s.team.keepTallies({ 'fixture-pages': ['howSatisfied', 'howToImprove'] });
+  expect((await team.tallyFeedback(day, ['howSatisfied'])).answers).toEqual([
+    { field: 'howSatisfied', value: '4', n: 1 },
+  ]);
   // The export (the team's download and `npm run feedback:export` share it).
   let csv = '';
   for await (const chunk of feedbackCsv(
