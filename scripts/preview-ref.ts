@@ -83,8 +83,16 @@ async function main(): Promise<void> {
     const sameLock =
       readFileSync(join(dir, 'package-lock.json'), 'utf8') ===
       readFileSync('package-lock.json', 'utf8');
-    const run = (command: string, commandArgs: string[]) =>
-      execFileSync(command, commandArgs, { cwd: dir, stdio: ['ignore', 'inherit', 'inherit'] });
+    // Quiet unless it fails: then its whole output, to see why.
+    const run = (command: string, commandArgs: string[]) => {
+      try {
+        execFileSync(command, commandArgs, { cwd: dir, stdio: 'pipe', maxBuffer: 64 << 20 });
+      } catch (error) {
+        const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+        process.stderr.write(`${stdout ?? ''}${stderr ?? ''}`);
+        throw new Error(`${command} ${commandArgs.join(' ')} failed in ${dir}`, { cause: error });
+      }
+    };
     if (sameLock) symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
     else run('npm', ['ci', '--no-audit', '--no-fund']);
     console.log(`Building ${args.ref} (${short}) in ${dir} …`);
