@@ -145,6 +145,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     rateLimit: rateLimit ? clientLimit(rateLimit) : false,
     cap,
     clock,
+    preview: options.preview === true,
   });
   // Liveness: the process answers (no database), so a database outage does not get every
   // instance restarted. Readiness: this instance can reach its database now.
@@ -183,6 +184,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     surveys,
     store,
     clock,
+    preview: options.preview === true,
     mayAccept: async () => (await cap.take()) === 0,
     limit: pageLimit
       ? async (request) => {

@@ -5,13 +5,21 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadSurveys } from '../engine/check/load';
+import type { SurveyData } from '../src/store';
 import { configFromEnv } from './config';
 import { registerFeedback } from './feedback';
+import { contextFor } from './nojs/index';
 import { registerPreview } from './preview/index';
 import { openStore } from './storage/index';
 import { submissionCap } from './submissionCap';
 
-export async function devApi(definitionsDir = 'definitions'): Promise<FastifyInstance> {
+export type DevApi = FastifyInstance & {
+  /** The respondent's state for a page address with `?draft=` (as the built server renders it
+   *  into the page), so a page opened from a preview link has its path's answers under Vite too. */
+  stateOf(url: URL): Promise<SurveyData | null>;
+};
+
+export async function devApi(definitionsDir = 'definitions'): Promise<DevApi> {
   const config = configFromEnv();
   const { surveys } = loadSurveys(definitionsDir); // the dev overlay reports broken ones
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -28,9 +36,13 @@ export async function devApi(definitionsDir = 'definitions'): Promise<FastifyIns
     rateLimit: false,
     cap: submissionCap(store.limits, false, clock),
     clock,
+    preview: true, // as the preview below: `npm run dev` always has it
   });
   registerPreview(app, { surveys, drafts: store.drafts, clock });
   app.addHook('onClose', () => store.close());
   await app.ready();
-  return app;
+  const pages = { surveys, store, clock, preview: true, mayAccept: async () => true };
+  const dev = app as unknown as DevApi; // given its one method just below
+  dev.stateOf = async (url) => (await contextFor(url, pages)).state;
+  return dev;
 }

@@ -18,7 +18,13 @@ export interface FeedbackRouteOptions {
   /** Accepted submissions per minute across all clients, shared with the pages posted without JavaScript. */
   cap: SubmissionCap;
   clock: () => Date;
+  /** PREVIEW=true: the test marker (TEST_HEADER) is honoured; otherwise it is ignored, so no
+   *  respondent can hide their answers from the team. */
+  preview?: boolean;
 }
+
+/** Sent as `1` by the app for a run begun at a preview link (src/submit.ts sends the same name). */
+export const TEST_HEADER = 'x-test-submission';
 
 /** The most answer fields a submission may carry (the largest survey has far fewer). */
 const MAX_FIELDS = 200;
@@ -88,6 +94,7 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
           // Personal data in free text is masked before it is stored (server/README.md).
           answers: maskAnswers(survey, result.submission),
           lang: respondentLanguage(request.headers['content-language']),
+          ...(options.preview && request.headers[TEST_HEADER] === '1' ? { test: true } : {}),
         });
         return reply.code(201).send({ id });
       },

@@ -1,6 +1,7 @@
-// `npm run purge`: deletes feedback older than the retention period now (the server also does this hourly).
+// `npm run purge`: deletes feedback older than the retention period, and test submissions from
+// the preview older than a day, now (the server also does this hourly).
 import { configFromEnv } from './config';
-import { retentionCutoff } from './retention';
+import { purgeExpired, retentionCutoff } from './retention';
 import { openStore } from './storage/index';
 
 const config = configFromEnv();
@@ -10,8 +11,9 @@ const store = await openStore({
   dataDir: config.dataDir,
 });
 try {
-  const cutoff = retentionCutoff(new Date(), config.retentionMonths);
-  const deleted = await store.deleteOlderThan(cutoff);
+  const now = new Date();
+  const cutoff = retentionCutoff(now, config.retentionMonths);
+  const deleted = await purgeExpired(store, config.retentionMonths, now);
   console.log(
     `Deleted ${deleted} feedback record(s) received before ${cutoff.toISOString()}; ${await store.count()} kept.`,
   );

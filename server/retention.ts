@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { TEST_RETENTION_MS } from './storage/tests-sql';
 import type { FeedbackStore } from './storage/types';
 
 /**
@@ -23,7 +24,11 @@ export async function purgeExpired(
   months: number,
   now: Date,
 ): Promise<number> {
-  return store.deleteOlderThan(retentionCutoff(now, months));
+  // Test submissions from the editors' preview go after a day.
+  return store.deleteOlderThan(
+    retentionCutoff(now, months),
+    new Date(now.getTime() - TEST_RETENTION_MS),
+  );
 }
 
 export interface RetentionOptions {

@@ -16,6 +16,9 @@ export interface SurveyData {
   lastActivity: number | null;
   /** This run of `surveyName` was sent: its pages say so instead of timing out. */
   sent: boolean;
+  /** This run began at a link of the editors' preview: it is sent as a test submission (which
+   *  the server honours only when PREVIEW=true). */
+  test?: boolean;
 }
 
 export interface SurveyState extends SurveyData {
@@ -41,6 +44,7 @@ export const emptySurvey: SurveyData = {
   inProgress: false,
   lastActivity: null,
   sent: false,
+  test: false,
 };
 
 const surveyStore = createStore<SurveyState>()(

@@ -7,8 +7,15 @@ const API_KEY: string = import.meta.env.VITE_API_KEY ?? 'local-development-key';
 export type SubmitResult =
   { ok: true } | { ok: false; status: number } | { ok: false; unavailable: true };
 
-/** POSTs the submission. A refusal carries its status code; no answer at all means the service is unavailable. */
-export async function submitFeedback(submission: Submission): Promise<SubmitResult> {
+/** The header that marks a test submission from the editors' preview (server/feedback.ts). */
+export const TEST_HEADER = 'x-test-submission';
+
+/** POSTs the submission (`test`: from a page opened through the preview). A refusal carries its
+ *  status code; no answer at all means the service is unavailable. */
+export async function submitFeedback(
+  submission: Submission,
+  { test = false }: { test?: boolean } = {},
+): Promise<SubmitResult> {
   let response: Response;
   try {
     response = await fetch(FEEDBACK_URL, {
@@ -18,6 +25,7 @@ export async function submitFeedback(submission: Submission): Promise<SubmitResu
         'x-api-key': API_KEY,
         // The page's language (set by Root), stored with the answers for the team's figures.
         ...(pageLanguage() ? { 'Content-Language': pageLanguage() } : {}),
+        ...(test ? { [TEST_HEADER]: '1' } : {}),
       },
       body: JSON.stringify(submission),
     });

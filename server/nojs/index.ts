@@ -33,6 +33,8 @@ export interface NoJsOptions {
   clock: () => Date;
   /** Takes a place under the submission cap; resolves false when the service is too busy to accept one now. */
   mayAccept: () => Promise<boolean>;
+  /** PREVIEW=true: a draft made by the preview sends test submissions (ignored otherwise). */
+  preview?: boolean;
 }
 
 /** The address of a survey screen, with the draft when there is one: the app's own mapping. */
@@ -72,6 +74,7 @@ export async function contextFor(
         inProgress: Boolean(open),
         lastActivity: open ? clock().getTime() : null,
         sent: Boolean(draft?.sent),
+        test: Boolean(options.preview && draft?.test),
       }
     : null;
   const live = token && open ? token : null;
@@ -146,6 +149,8 @@ async function answerPost(
     receivedAt: clock(),
     answers: maskAnswers(survey, check.submission),
     lang,
+    // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
+    ...(live && state.test ? { test: true } : {}),
   };
   // With a draft, the row is stored and the draft marked sent in one transaction: of two Sends
   // at once only one stores a row, and both go to the finish page.

@@ -25,6 +25,8 @@ const WORDS: Record<Lang, Record<string, string>> = {
     surveys: 'Surveys',
     paths: 'Paths',
     pathsIntro: 'Each page opens with the answers of its path, as a respondent would see it.',
+    tests:
+      'Answers sent from these pages are test submissions: the feedback team never sees them, and they are deleted after a day.',
     path: 'Path',
     open: 'Open',
     page: 'Page',
@@ -43,6 +45,8 @@ const WORDS: Record<Lang, Record<string, string>> = {
     paths: 'Llwybrau',
     pathsIntro:
       'Mae pob tudalen yn agor gydag atebion ei llwybr, fel y byddai ymatebydd yn ei gweld.',
+    tests:
+      "Mae atebion a anfonir o'r tudalennau hyn yn gyflwyniadau prawf: nid yw'r tîm adborth byth yn eu gweld, ac maen nhw'n cael eu dileu ar ôl diwrnod.",
     path: 'Llwybr',
     open: 'Agor',
     page: 'Tudalen',
@@ -163,6 +167,7 @@ function surveyPreview(survey: ResolvedSurvey, lang: Lang, stylesheet?: string):
       </p>
       <h2 className="govuk-heading-m">{words.paths}</h2>
       <p className="govuk-body">{words.pathsIntro}</p>
+      <div className="govuk-inset-text">{words.tests}</div>
       {paths.map((path, i) => (
         <div key={path.pages.join(' ')}>
           <h3 className="govuk-heading-s">
@@ -276,7 +281,8 @@ export function registerPreview(app: FastifyInstance, options: PreviewOptions): 
     );
     if (pathFor(survey, answers).indexOf(target) < 0) return reply.callNotFound();
     const now = options.clock();
-    const token = await options.drafts.create(survey.id, now);
+    // Marked: what is sent from it is a test submission, kept from the team (server/storage/tests-sql.ts).
+    const token = await options.drafts.create(survey.id, now, { test: true });
     await options.drafts.save(token, answers, now);
     const address =
       survey.layout === 'single' ? `/${lang}/${survey.id}` : `/${lang}/${survey.id}/${target}`;

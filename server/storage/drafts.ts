@@ -22,6 +22,8 @@ export interface Draft {
   answers: Answers;
   /** The answers were sent (the draft is kept, emptied, to say so). */
   sent?: true;
+  /** Made by the editors' preview: what is sent from it is a test submission. */
+  test?: true;
 }
 
 /** Marks a draft sent and empties it, if it was not sent already; every store runs it in the
@@ -31,8 +33,8 @@ export const SEND_DRAFT =
   "UPDATE draft SET answers = '{}', sent_at = ? WHERE id_hash = ? AND sent_at IS NULL";
 
 export interface DraftStore {
-  /** A new empty draft for a survey; resolves to its token. */
-  create(surveyId: string, now: Date): Promise<string>;
+  /** A new empty draft for a survey (`test` when the preview makes it); resolves to its token. */
+  create(surveyId: string, now: Date, options?: { test?: boolean }): Promise<string>;
   /** The draft, or null when there is none or it has been idle longer than `idleMs` (then it is deleted). */
   read(token: string, now: Date, idleMs: number): Promise<Draft | null>;
   /** Replaces the draft's answers and records the activity. */
@@ -50,11 +52,12 @@ export const draftHash = (token: string) => createHash('sha256').update(token).d
 
 export function draftStore(sql: Sql): DraftStore {
   return {
-    async create(surveyId, now) {
+    async create(surveyId, now, options = {}) {
       const token = randomBytes(16).toString('base64url');
       await sql.run(
-        'INSERT INTO draft (id_hash, survey_id, answers, last_activity) VALUES (?, ?, ?, ?)',
-        [draftHash(token), surveyId, '{}', now.toISOString()],
+        'INSERT INTO draft (id_hash, survey_id, answers, last_activity, test) VALUES (?, ?, ?, ?, ?)',
+        // 1 or 0: SQLite binds no booleans, and PostgreSQL reads '1' as true.
+        [draftHash(token), surveyId, '{}', now.toISOString(), options.test ? 1 : 0],
       );
       return token;
     },
@@ -65,7 +68,8 @@ export function draftStore(sql: Sql): DraftStore {
         answers: string;
         last_activity: string;
         sent_at: string | null;
-      }>('SELECT survey_id, answers, last_activity, sent_at FROM draft WHERE id_hash = ?', [
+        test: number | boolean;
+      }>('SELECT survey_id, answers, last_activity, sent_at, test FROM draft WHERE id_hash = ?', [
         draftHash(token),
       ]);
       if (!row) return null;
@@ -74,7 +78,12 @@ export function draftStore(sql: Sql): DraftStore {
         return null;
       }
       const answers = JSON.parse(row.answers) as Answers;
-      return { surveyId: row.survey_id, answers, ...(row.sent_at ? { sent: true as const } : {}) };
+      return {
+        surveyId: row.survey_id,
+        answers,
+        ...(row.sent_at ? { sent: true as const } : {}),
+        ...(row.test ? { test: true as const } : {}),
+      };
     },
     async save(token, answers, now) {
       await sql.run('UPDATE draft SET answers = ?, last_activity = ? WHERE id_hash = ?', [

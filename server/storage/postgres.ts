@@ -12,6 +12,7 @@ import { codeOf, DEFAULT_RETRY, withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
+import { POSTGRES_TESTS_MIGRATION } from './tests-sql';
 import { POSTGRES_WORDS_MIGRATION } from './words-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
@@ -53,6 +54,7 @@ const MIGRATIONS = [
   AUDIT_ACTOR_MIGRATION,
   DRAFT_SENT_MIGRATION,
   POSTGRES_WORDS_MIGRATION,
+  POSTGRES_TESTS_MIGRATION,
 ];
 
 /** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
@@ -171,15 +173,18 @@ export async function openPostgresStore(
       );
       return stored ? { id } : null;
     },
-    async deleteOlderThan(cutoff) {
+    async deleteOlderThan(cutoff, testsBefore) {
       // A long backlog may take longer than the statement timeout; the purge has no deadline.
       return retried(() =>
         transaction(pool, async (client) => {
           await client.query('SET LOCAL statement_timeout = 0');
-          return (
-            (await client.query('DELETE FROM feedback WHERE received_at < $1', [cutoff]))
-              .rowCount ?? 0
-          );
+          const old = await client.query('DELETE FROM feedback WHERE received_at < $1', [cutoff]);
+          const tests = testsBefore
+            ? await client.query('DELETE FROM feedback WHERE test AND received_at < $1', [
+                testsBefore,
+              ])
+            : undefined;
+          return (old.rowCount ?? 0) + (tests?.rowCount ?? 0);
         }),
       );
     },
@@ -221,8 +226,8 @@ function where(connectionString: string): string {
 
 // The response and its words for the word index (./words-sql.ts) in one statement.
 const INSERT_FEEDBACK = `WITH added AS (
-    INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut)
-    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING id, received_at
+    INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $9) ON CONFLICT (id) DO NOTHING RETURNING id, received_at
   )
   INSERT INTO feedback_word (word, received_at, feedback_id)
   SELECT DISTINCT w, added.received_at, added.id FROM added, unnest($8::text[]) w`;
@@ -238,6 +243,7 @@ const insertParams = (id: string, record: NewFeedback, team: Pick<TeamStore, 'wo
     record.lang ?? null,
     words ? 1 : null,
     words ?? [],
+    record.test === true,
   ];
 };
 

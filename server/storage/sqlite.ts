@@ -12,6 +12,7 @@ import {
 } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
+import { SQLITE_TESTS_MIGRATION } from './tests-sql';
 import { addWords, SQLITE_WORDS_MIGRATION } from './words-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
@@ -50,6 +51,7 @@ const MIGRATIONS = [
   AUDIT_ACTOR_MIGRATION,
   DRAFT_SENT_MIGRATION,
   SQLITE_WORDS_MIGRATION,
+  SQLITE_TESTS_MIGRATION,
 ];
 
 interface Row {
@@ -59,6 +61,7 @@ interface Row {
   received_at: string;
   answers: string;
   lang: Lang | null;
+  test: 0 | 1;
 }
 
 interface Pending {
@@ -93,7 +96,7 @@ export function openSqliteStore(file: string): StoreWithTeam {
       if (existsSync(extra)) chmodSync(extra, 0o600);
 
   const insert = db.prepare(
-    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut)',
+    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut, @test)',
   );
   const insertWords = db.prepare(addWords('sqlite'));
   const insertAll = db.transaction((pending: Pick<Pending, 'row' | 'words'>[]) => {
@@ -189,10 +192,14 @@ export function openSqliteStore(file: string): StoreWithTeam {
         }
       });
     },
-    async deleteOlderThan(cutoff) {
-      const { changes } = db
+    async deleteOlderThan(cutoff, testsBefore) {
+      let { changes } = db
         .prepare('DELETE FROM feedback WHERE received_at < ?')
         .run(cutoff.toISOString());
+      if (testsBefore)
+        changes += db
+          .prepare('DELETE FROM feedback WHERE test AND received_at < ?')
+          .run(testsBefore.toISOString()).changes;
       if (changes > 0) forgetDeleted();
       return changes;
     },
@@ -244,6 +251,7 @@ function rowOf(record: NewFeedback): Row {
     received_at: record.receivedAt.toISOString(),
     answers: JSON.stringify(record.answers),
     lang: record.lang ?? null,
+    test: record.test ? 1 : 0,
   };
 }
 

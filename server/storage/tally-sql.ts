@@ -25,11 +25,11 @@ const TABLES = (index: string) => `
   );
   ${index};`;
 
-/** Migration (SQLite): the tables and row triggers; empty answers are not counted, as in `tally`. */
-export const SQLITE_TALLY_MIGRATION = `${TABLES(
-  'CREATE UNIQUE INDEX feedback_tally_key ON feedback_tally (survey_id, day, field, value)',
-)}
-  CREATE TRIGGER feedback_tally_insert AFTER INSERT ON feedback BEGIN
+/** SQLite's row triggers; with `skipTests`, test submissions (server/storage/tests-sql.ts) are not counted. */
+const sqliteTallyTriggers = (skipTests: boolean) => {
+  const when = (row: string) => (skipTests ? `WHEN NOT ${row}.test ` : '');
+  return `
+  CREATE TRIGGER feedback_tally_insert AFTER INSERT ON feedback ${when('NEW')}BEGIN
     INSERT INTO feedback_tally (survey_id, day, field, value, n)
       SELECT NEW.survey_id, substr(NEW.received_at, 1, 10), a.key, a.value, 1
       FROM json_each(NEW.answers) a
@@ -37,13 +37,20 @@ export const SQLITE_TALLY_MIGRATION = `${TABLES(
       WHERE a.value <> ''
       ON CONFLICT (survey_id, day, field, value) DO UPDATE SET n = n + 1;
   END;
-  CREATE TRIGGER feedback_tally_delete AFTER DELETE ON feedback BEGIN
+  CREATE TRIGGER feedback_tally_delete AFTER DELETE ON feedback ${when('OLD')}BEGIN
     UPDATE feedback_tally SET n = n - 1
       WHERE survey_id = OLD.survey_id AND day = substr(OLD.received_at, 1, 10)
         AND (field, value) IN (SELECT key, value FROM json_each(OLD.answers));
     DELETE FROM feedback_tally
       WHERE survey_id = OLD.survey_id AND day = substr(OLD.received_at, 1, 10) AND n <= 0;
   END;`;
+};
+
+/** Migration (SQLite): the tables and row triggers; empty answers are not counted, as in `tally`. */
+export const SQLITE_TALLY_MIGRATION = `${TABLES(
+  'CREATE UNIQUE INDEX feedback_tally_key ON feedback_tally (survey_id, day, field, value)',
+)}
+${sqliteTallyTriggers(false)}`;
 
 const PG_DAY = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
@@ -143,6 +150,29 @@ export const POSTGRES_TALLY_SHARDS_MIGRATION = `
     RETURN NULL;
   END $$;`;
 
+/** SQLite: the triggers again, leaving out test submissions (part of the tests migration). */
+export const SQLITE_TALLY_SKIP_TESTS = `
+  DROP TRIGGER feedback_tally_insert;
+  DROP TRIGGER feedback_tally_delete;
+  ${sqliteTallyTriggers(true)}`;
+
+/** PostgreSQL: the trigger functions again, counting only rows that are not test submissions. */
+const pgReal = (rows: string) => `(SELECT * FROM ${rows} WHERE NOT test)`;
+export const POSTGRES_TALLY_SKIP_TESTS = `
+  CREATE OR REPLACE FUNCTION feedback_tally_add() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${pgUpsertCounts(pgReal('added'), 1)};
+    RETURN NULL;
+  END $$;
+  CREATE OR REPLACE FUNCTION feedback_tally_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${pgUpsertCounts(pgReal('removed'), -1)};
+    DELETE FROM feedback_tally t USING (${pgCountedByShard(pgReal('removed'))}) c
+      WHERE t.survey_id = c.survey_id AND t.day = c.day AND t.field = c.field
+        AND md5(t.value) = md5(c.value) AND t.shard = c.shard AND t.n <= 0;
+    RETURN NULL;
+  END $$;`;
+
 /**
  * Counts these fields (survey id -> answer field names) from now on. A survey whose list
  * changed is recounted from its stored responses, in one transaction that holds off inserts
@@ -188,7 +218,7 @@ export async function keepTallies(sql: Sql, fields: Record<string, string[]>): P
         text: `INSERT INTO feedback_tally (survey_id, day, field, value, ${pg ? 'shard, ' : ''}n)
           SELECT survey_id, ${day}, a.key, a.value, ${pg ? 'tally_shard, ' : ''}COUNT(*)
           FROM feedback, ${each}(feedback.answers) a
-          WHERE survey_id = ? AND a.value <> ''
+          WHERE survey_id = ? AND NOT test AND a.value <> ''
             AND a.key IN (SELECT field FROM feedback_tally_field WHERE survey_id = ?)
           GROUP BY survey_id, 2, a.key, a.value${pg ? ', tally_shard' : ''}`,
         params: [surveyId, surveyId],

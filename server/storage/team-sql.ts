@@ -138,6 +138,7 @@ interface FeedbackRow {
   received_at: string | Date;
   answers: string | Record<string, string>;
   lang: Lang | null;
+  test?: boolean | number;
 }
 
 /** A feedback row from either database as a record. */
@@ -152,6 +153,7 @@ export function feedbackRecord(row: FeedbackRow): FeedbackRecord {
         ? (JSON.parse(row.answers) as Record<string, string>)
         : row.answers,
     lang: row.lang ?? null,
+    ...(row.test ? { test: true } : {}),
   };
 }
 
@@ -178,7 +180,8 @@ const bounded =
 
 /** `WHERE` clause and parameters for a filter. */
 function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unknown[] } {
-  const parts: string[] = [];
+  // Test submissions (server/storage/tests-sql.ts) are never the team's.
+  const parts: string[] = ['NOT test'];
   const params: unknown[] = [];
   const answer = (name: string) => {
     params.push(sql.dialect === 'sqlite' ? `$."${name}"` : name);
@@ -248,7 +251,7 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
     parts.push('feedback.id IN (SELECT feedback_id FROM team_response_tag WHERE tag_id = ?)');
     params.push(filter.tagId);
   }
-  return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  return { clause: `WHERE ${parts.join(' AND ')}`, params };
 }
 
 /** A filter of words and dates only, as rows of the word index alone (no feedback row read). */
@@ -704,13 +707,14 @@ export function teamStore(sql: Sql): TeamStore {
       source = given;
       await keepWords(sql, given);
     },
-    wordsOf: (record) => source?.words(record),
+    // A test submission is never searched or themed: no words, and none to catch up on.
+    wordsOf: (record) => (record.test ? [] : source?.words(record)),
     async catchUpWords() {
       if (source) await catchUpWords(sql, source);
     },
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
-      const r = await one<FeedbackRow>('SELECT * FROM feedback WHERE id = ?', [id]);
+      const r = await one<FeedbackRow>('SELECT * FROM feedback WHERE id = ? AND NOT test', [id]);
       return r && feedbackRecord(r);
     },
     async deleteFeedback(id) {

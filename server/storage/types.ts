@@ -16,6 +16,9 @@ export interface FeedbackRecord {
   answers: Record<string, string>;
   /** The language the respondent answered in; null (or absent on a new record) when unknown. */
   lang?: Lang | null;
+  /** Sent from a page opened through the editors' preview: kept a day, never shown to the team
+   *  (server/storage/tests-sql.ts). Absent on real submissions. */
+  test?: boolean;
 }
 
 export type { Lang };
@@ -25,8 +28,9 @@ export type NewFeedback = Omit<FeedbackRecord, 'id'>;
 /** Where feedback lives. `save` resolves only once the record is durably committed. */
 export interface FeedbackStore {
   save(record: NewFeedback): Promise<{ id: string }>;
-  /** Deletes records received strictly before `cutoff`; resolves to how many went. */
-  deleteOlderThan(cutoff: Date): Promise<number>;
+  /** Deletes records received strictly before `cutoff`, and test submissions received before
+   *  `testsBefore` when given; resolves to how many went. */
+  deleteOlderThan(cutoff: Date, testsBefore?: Date): Promise<number>;
   count(): Promise<number>;
   /** Records, oldest first (for the team's export, tests and the durability check). */
   list(options?: { limit?: number }): Promise<FeedbackRecord[]>;

@@ -108,7 +108,9 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
       }
       if (sending.current) return; // a second click while the first is on its way
       sending.current = true;
-      const result = await submitFeedback(prepareSubmission(survey, saved));
+      const result = await submitFeedback(prepareSubmission(survey, saved), {
+        test: useSurveyStore.getState().test,
+      });
       sending.current = false;
       if (result.ok) {
         reset();

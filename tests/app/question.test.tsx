@@ -225,8 +225,26 @@ describe('contact page and submission', () => {
       'x-api-key': 'local-development-key',
     });
     expect(JSON.parse(init.body as string)).toEqual(expected);
+    expect(init.headers).not.toHaveProperty('x-test-submission');
     expect(await screen.findByText('Thank you for your feedback')).toBeInTheDocument();
     expect(useSurveyStore.getState()).toMatchObject({ answers: {}, inProgress: false });
+  });
+
+  it('marks the answers of a run begun at a preview link as a test submission', async () => {
+    const fetchMock = vi.fn(async () => new Response(null, { status: 201 }));
+    vi.stubGlobal('fetch', fetchMock);
+    inProgress('basic', answers);
+    // What a page opened through the preview hands over (its draft, server/nojs contextFor).
+    useSurveyStore.setState({ test: true });
+    const user = userEvent.setup();
+    const { router } = renderApp('/en/basic/q9');
+    await fillContact(user, 'sam@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/basic/finish'));
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'x-test-submission': '1' });
+    // Sent: the next run is a respondent's own again.
+    expect(useSurveyStore.getState().test).toBe(false);
   });
 
   it('shows the error page with the status code when the API refuses', async () => {

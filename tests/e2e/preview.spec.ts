@@ -2,8 +2,14 @@
 // page English beside Welsh, axe-clean in both languages, and links that open a page of a path
 // with that path's answers instead of the timeout page.
 import { enumeratePaths } from '../../engine';
-import { expect, expectNoViolations, test } from './helpers/fixtures';
-import { headingOf } from './helpers/journey';
+import { expect, expectNoViolations, live, test } from './helpers/fixtures';
+import {
+  expectFinish,
+  fillPage,
+  headingOf,
+  submitAndCapture,
+  submitButton,
+} from './helpers/journey';
 import { LANGS, needed, surveys } from './helpers/surveys';
 
 const branching = needed(
@@ -13,6 +19,10 @@ const branching = needed(
 const WORDS = {
   en: { open: 'Open', welsh: 'Welsh', path: 'Path' },
   cy: { open: 'Agor', welsh: 'Cymraeg', path: 'Llwybr' },
+} as const;
+const TESTS_NOTICE = {
+  en: 'Answers sent from these pages are test submissions',
+  cy: "Mae atebion a anfonir o'r tudalennau hyn yn gyflwyniadau prawf",
 } as const;
 
 for (const lang of LANGS) {
@@ -54,5 +64,25 @@ for (const lang of LANGS) {
     );
     const shown = branching.pages.find((p) => p.id === target)!;
     await expect(page.locator('h1')).toContainText(headingOf(shown, 'cy'));
+  });
+
+  test(`${lang}: answers sent from a path link's page are a test submission`, async ({ page }) => {
+    const path = enumeratePaths(branching)[0]!;
+    const last = branching.pages.find((p) => p.id === path.pages.at(-1))!;
+    await page.goto(`/preview/${branching.id}?lang=${lang}`);
+    await expect(page.locator('.govuk-inset-text').first()).toContainText(TESTS_NOTICE[lang]);
+    const words = WORDS[lang];
+    const first = page
+      .locator('div', { has: page.getByRole('heading', { name: `${words.path} 1`, exact: true }) })
+      .last();
+    const name = `${words.open} ${last.id} (${lang === 'en' ? 'English' : words.welsh})`;
+    await first.getByRole('link', { name, exact: true }).click();
+    await live(page);
+    await fillPage(page, last, {}, path.answers);
+    const sent = await submitAndCapture(page, () => submitButton(page).click());
+    // Marked for the server, which stores it as a test while PREVIEW=true (server/README.md).
+    expect((await sent.request.allHeaders())['x-test-submission']).toBe('1');
+    expect(sent.status).toBe(201);
+    await expectFinish(page, branching, lang);
   });
 }
