@@ -10,6 +10,7 @@ import {
 } from './drafts';
 import { withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
+import { MASK_PASS_MIGRATION } from './mask-sql';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
 import { POSTGRES_WORDS_MIGRATION } from './words-sql';
@@ -53,6 +54,7 @@ const MIGRATIONS = [
   AUDIT_ACTOR_MIGRATION,
   DRAFT_SENT_MIGRATION,
   POSTGRES_WORDS_MIGRATION,
+  MASK_PASS_MIGRATION,
 ];
 
 /** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */

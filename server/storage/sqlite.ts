@@ -11,6 +11,7 @@ import {
   draftStore,
 } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
+import { MASK_PASS_MIGRATION } from './mask-sql';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import { addWords, SQLITE_WORDS_MIGRATION } from './words-sql';
 import {
@@ -50,6 +51,7 @@ const MIGRATIONS = [
   AUDIT_ACTOR_MIGRATION,
   DRAFT_SENT_MIGRATION,
   SQLITE_WORDS_MIGRATION,
+  MASK_PASS_MIGRATION,
 ];
 
 interface Row {

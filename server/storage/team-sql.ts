@@ -2,6 +2,7 @@
 // ISO 8601 UTC text in the team tables (text order is time order on both databases).
 import { randomUUID } from 'node:crypto';
 import { answersContain, answersMayHold } from './search-sql';
+import { maskStored } from './mask-sql';
 import { keepTallies, talliedAnswers } from './tally-sql';
 import { catchUpWords, keepWords, wordRows, type WordSource } from './words-sql';
 import type { FeedbackRecord, Lang } from './types';
@@ -704,6 +705,7 @@ export function teamStore(sql: Sql): TeamStore {
       source = given;
       await keepWords(sql, given);
     },
+    maskStored: (pass, mask) => maskStored(sql, pass, mask),
     wordsOf: (record) => source?.words(record),
     async catchUpWords() {
       if (source) await catchUpWords(sql, source);

@@ -225,6 +225,15 @@ export interface TeamStore {
    * new responses' words from now on, and the stored ones of surveys whose fields changed.
    */
   keepWords(source: WordSource): Promise<void>;
+  /**
+   * Masks the answers of every stored response with `mask`, once per `pass` number (recorded in
+   * the database; server/storage/mask-sql.ts); resolves to how many changed. Before `keepWords`,
+   * which cuts the changed rows' words again.
+   */
+  maskStored(
+    pass: number,
+    mask: (surveyId: string, answers: Record<string, string>) => Record<string, string>,
+  ): Promise<number>;
   /** The words a new response adds to the index; undefined before `keepWords` (cut later). */
   wordsOf(record: NewFeedback): string[] | undefined;
   /** Cuts the words of responses stored without them (another writer); before a count. */

@@ -18,6 +18,7 @@ import { registerThemes } from './themes-pages';
 import { answerWords, wordFieldsKey } from './themes';
 import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
+import { MASK_PASS, maskAnswers } from './privacy';
 import { registerQuestions } from './questions';
 import { registerResponses } from './responses';
 import { registerSso, SSO_SIGN_OUT_PATH, SSO_START_PATH } from './sso';
@@ -71,6 +72,12 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     Object.fromEntries(
       [...options.surveys.values()].map((s) => [s.id, choiceFields(s).map((f) => f.name)]),
     ),
+  );
+
+  // Rows stored before answers were masked on the way in are masked now, once (their words are
+  // then cut again by keepWords' catch-up below).
+  await store.maskStored(MASK_PASS, (surveyId, answers) =>
+    maskAnswers(options.surveys.get(surveyId), answers),
   );
 
   // And the words of the free-text answers, which the theme counts look up.
