@@ -434,6 +434,12 @@ const TEXT = {
     cy: 'Rhowch gyfeiriad e-bost yn y fformat cywir, fel enw@enghraifft.com',
   },
   inviteRoleError: { en: 'Select a role', cy: 'Dewiswch rôl' },
+  tagNameMissing: { en: 'Enter a name for the tag', cy: 'Rhowch enw ar gyfer y tag' },
+  tagNameLong: {
+    en: 'Tag name must be 40 characters or fewer',
+    cy: 'Rhaid i enw’r tag fod yn 40 nod neu lai',
+  },
+  tagNameTaken: { en: 'There is already a tag with that name', cy: 'Mae tag â’r enw hwnnw eisoes' },
   chooseRole: { en: 'Select a role', cy: 'Dewiswch rôl' },
   pendingInvitations: { en: 'Invitations not yet used', cy: 'Gwahoddiadau heb eu defnyddio eto' },
   expires: { en: 'Expires', cy: 'Yn dod i ben' },
