@@ -190,14 +190,19 @@ export function Overview(props: {
               columns={figures.weeks.map((w) => ({
                 label: shortDate(lang, w.start),
                 value: w.count,
+                partial: w.partial,
               }))}
+              partialNote={t('partialWeek')}
             />
             <Table
               caption={t('trend')}
               columns={[{ heading: t('week') }, { heading: t('responses'), numeric: true }]}
               rows={figures.weeks.map((w) => ({
                 key: w.start.toISOString(),
-                cells: [date(lang, w.start), w.count],
+                cells: [
+                  w.partial ? `${date(lang, w.start)} (${t('partialWeek')})` : date(lang, w.start),
+                  w.count,
+                ],
               }))}
             />
             <p className="govuk-body">

@@ -57,6 +57,7 @@ const TEXT = {
   fewAnswers: { en: 'Fewer than 30 answers', cy: 'Llai na 30 ateb' },
   headlines: { en: 'Headline scores', cy: 'Prif sgorau' },
   week: { en: 'Week starting', cy: 'Wythnos yn dechrau' },
+  partialWeek: { en: 'partial week', cy: 'wythnos rannol' },
   trend: { en: 'Responses each week', cy: 'Ymatebion bob wythnos' },
   noScores: {
     en: 'This survey has no scored questions.',

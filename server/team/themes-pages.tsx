@@ -9,7 +9,7 @@ import { ColumnChart } from './charts';
 import { compareShares, type ShareChange } from './compare';
 import { earlierPeriod } from './compare-page';
 import { form, langOf, query, notFoundPage, type TeamContext } from './context';
-import { weekStart } from './figures';
+import { weekStart, weeksIn } from './figures';
 import { filterQuery, parseFilter, type ParsedFilter } from './filters';
 import { withLang } from './layout';
 import { pageOf, Pagination } from './pagination';
@@ -29,7 +29,6 @@ import {
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
 const PAGE_SIZE = 50;
-const DAY = 24 * 60 * 60 * 1000;
 type Range = { from: Date; to: Date };
 
 /** A response that matches a theme: its id and time. */
@@ -226,7 +225,7 @@ function ThemePage(props: {
   parsed: ParsedFilter;
   query: Record<string, string | undefined>;
   ctx: TeamContext;
-  weeks: { start: Date; count: number; n: number }[];
+  weeks: { start: Date; partial: boolean; count: number; n: number }[];
   found: ThemeMatch[];
   /** The page's responses, with their matching texts. */
   shown: (ThemeMatch & { texts: string[] })[];
@@ -291,7 +290,9 @@ function ThemePage(props: {
             columns={props.weeks.map((w) => ({
               label: formatDate(lang, w.start).replace(/ \d{4}$/, ''),
               value: w.count,
+              partial: w.partial,
             }))}
+            partialNote={t('partialWeek')}
           />
           <Table
             caption={t('themeTrend')}
@@ -303,7 +304,9 @@ function ThemePage(props: {
             rows={props.weeks.map((w) => ({
               key: w.start.toISOString(),
               cells: [
-                formatDate(lang, w.start),
+                w.partial
+                  ? `${formatDate(lang, w.start)} (${t('partialWeek')})`
+                  : formatDate(lang, w.start),
                 `${w.count} / ${w.n}`,
                 percent(w.n ? w.count / w.n : 0),
               ],
@@ -538,11 +541,9 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
       const parsed = parseFilter(q, { surveys: ctx.surveys, now: ctx.clock(), ranged: true });
       const found = parsed.errors.length ? [] : await themeMatches(ctx, theme, parsed.filter);
       // Each week's matching responses of all the responses the filter chooses that week.
-      const weeks: { start: Date; count: number; n: number }[] = [];
+      const weeks: { start: Date; partial: boolean; count: number; n: number }[] = [];
       if (!parsed.errors.length) {
-        const { from, to } = parsed.range;
-        for (let w = weekStart(from).getTime(); w < to.getTime(); w += 7 * DAY)
-          weeks.push({ start: new Date(w), count: 0, n: 0 });
+        weeks.push(...weeksIn(parsed.range).map((w) => ({ ...w, count: 0, n: 0 })));
         const weekOf = (d: Date) => weeks.find((x) => x.start.getTime() === weekStart(d).getTime());
         for (const { day, n } of (await store.tallyFeedback(parsed.filter, [])).byDay) {
           const week = weekOf(new Date(`${day}T00:00:00Z`));
