@@ -4,6 +4,8 @@
 // Sized for a phone first: 400 units wide, drawn at most 400 px wide (class app-chart) and
 // shrunk to the column on a narrow screen, so 16-unit text stays at least 13 px at 375 px.
 // Bar labels wrap onto lines of their own above the bar; a trend names at most a few weeks.
+import type { UiLang } from './text';
+
 const BLUE = '#1d70b8';
 const TEXT = '#0b0c0c';
 const GREY = '#b1b4b6';
@@ -42,6 +44,13 @@ export function labelled(n: number, max = MAX_AXIS_LABELS): Set<number> {
   shown.add(n - 1);
   return shown;
 }
+
+const shortFormats = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  cy: new Intl.DateTimeFormat('cy-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+};
+/** A week's label under a trend: day and short month ("2 Mar", "2 Maw"). */
+export const axisDate = (lang: UiLang, d: Date) => shortFormats[lang].format(d);
 
 export interface ChartBar {
   label: string;

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Button, ErrorSummary } from '../../renderers';
 import type { FeedbackFilter, Theme } from '../storage/team-types';
-import { ColumnChart } from './charts';
+import { axisDate, ColumnChart } from './charts';
 import { compareShares, type ShareChange } from './compare';
 import { earlierPeriod } from './compare-page';
 import { form, langOf, query, notFoundPage, type TeamContext } from './context';
@@ -288,7 +288,7 @@ function ThemePage(props: {
             id="theme-trend"
             title={`${t('themeTrend')}: ${theme.name}`}
             columns={props.weeks.map((w) => ({
-              label: formatDate(lang, w.start).replace(/ \d{4}$/, ''),
+              label: axisDate(lang, w.start),
               value: w.count,
               partial: w.partial,
             }))}
