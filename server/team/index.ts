@@ -30,6 +30,7 @@ import {
   endSession,
   hasRole,
   IDLE_MS,
+  nextAfterSignIn,
   pendingCookies,
   sha256,
   type Signedin,
@@ -116,7 +117,15 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
 
   const allow: TeamContext['allow'] = (role: Role) => async (request, reply) => {
     const signedIn = await currentSession(store, request, clock());
-    if (!signedIn) return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
+    if (!signedIn) {
+      // A page asked for is shown after signing in, with its filters, in the same language.
+      const next = request.method === 'GET' ? nextAfterSignIn(request.url) : undefined;
+      const signIn =
+        next && next !== '/team'
+          ? `/team/sign-in?next=${encodeURIComponent(next)}`
+          : '/team/sign-in';
+      return reply.redirect(withLang(signIn, langOf(request)), 303);
+    }
     request.team = signedIn;
     // Refusals are recorded with the address asked for (never its query: it may hold a search).
     const refused = (why: string) => audit(request, `refused:${why}`, path(request));
