@@ -630,18 +630,20 @@ export function teamStore(sql: Sql): TeamStore {
         id: string;
         survey_id: string;
         received_at: string | Date;
+        lang: 'en' | 'cy' | null;
         v: string | null | (string | null)[];
       }>(
         sql.dialect === 'sqlite'
           ? // One JSON parse per row for all the fields (a list when there are several).
-            `SELECT id, survey_id, received_at, ${fields.length ? `json_extract(answers, ${fields.map(() => '?').join(', ')})` : 'NULL'} AS v FROM feedback ${clause}`
-          : `SELECT id, survey_id, received_at, ARRAY[${fields.map(() => 'answers->>?').join(', ')}]::text[] AS v FROM feedback ${clause}`,
+            `SELECT id, survey_id, received_at, lang, ${fields.length ? `json_extract(answers, ${fields.map(() => '?').join(', ')})` : 'NULL'} AS v FROM feedback ${clause}`
+          : `SELECT id, survey_id, received_at, lang, ARRAY[${fields.map(() => 'answers->>?').join(', ')}]::text[] AS v FROM feedback ${clause}`,
         [...fields.map((name) => (sql.dialect === 'sqlite' ? `$."${name}"` : name)), ...params],
       );
       return rows.map((r) => ({
         id: String(r.id),
         surveyId: r.survey_id,
         receivedAt: new Date(r.received_at),
+        lang: r.lang ?? null,
         values: Array.isArray(r.v)
           ? r.v
           : fields.length === 1

@@ -111,6 +111,8 @@ export interface AnswersRow {
   id: string;
   surveyId: string;
   receivedAt: Date;
+  /** The language the respondent answered in (null when unknown). */
+  lang: Lang | null;
   values: (string | null)[];
 }
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Button, ErrorSummary } from '../../renderers';
 import type { FeedbackFilter, Theme } from '../storage/team-types';
+import type { Lang } from '../storage/types';
 import { axisDate, ColumnChart } from './charts';
 import { compareShares, type ShareChange } from './compare';
 import { earlierPeriod } from './compare-page';
@@ -45,16 +46,16 @@ async function matchingTexts(
   ctx: Pick<TeamContext, 'store' | 'surveys'>,
   theme: Theme,
   filter: FeedbackFilter,
-): Promise<(ThemeMatch & { texts: string[] })[]> {
+): Promise<(ThemeMatch & { texts: string[]; lang: Lang | null })[]> {
   const pattern = themePattern(theme);
   const fields = freeTextFields(ctx.surveys.values());
   const index = new Map(fields.map((name, i) => [name, i]));
   const rows = await ctx.store.answersOf(filter, fields);
-  return rows.flatMap(({ id, surveyId, receivedAt, values }) => {
+  return rows.flatMap(({ id, surveyId, receivedAt, lang, values }) => {
     const texts = freeTextsBy(ctx.surveys.get(surveyId), (name) => values[index.get(name)!]).filter(
       (t) => matches(pattern, t),
     );
-    return texts.length ? [{ id, receivedAt, texts }] : [];
+    return texts.length ? [{ id, receivedAt, lang, texts }] : [];
   });
 }
 
@@ -82,12 +83,16 @@ async function textsOf(
   ctx: Pick<TeamContext, 'store' | 'surveys'>,
   theme: Theme,
   found: ThemeMatch[],
-): Promise<(ThemeMatch & { texts: string[] })[]> {
+): Promise<(ThemeMatch & { texts: string[]; lang?: Lang | null })[]> {
   if (!found.length) return [];
   const texts = new Map(
-    (await matchingTexts(ctx, theme, { ids: found.map((m) => m.id) })).map((m) => [m.id, m.texts]),
+    (await matchingTexts(ctx, theme, { ids: found.map((m) => m.id) })).map((m) => [m.id, m]),
   );
-  return found.map((m) => ({ ...m, texts: texts.get(m.id) ?? [] }));
+  return found.map((m) => ({
+    ...m,
+    texts: texts.get(m.id)?.texts ?? [],
+    lang: texts.get(m.id)?.lang,
+  }));
 }
 
 const within = (r: ThemeMatch, range: Range) =>
@@ -228,7 +233,7 @@ function ThemePage(props: {
   weeks: { start: Date; partial: boolean; count: number; n: number }[];
   found: ThemeMatch[];
   /** The page's responses, with their matching texts. */
-  shown: (ThemeMatch & { texts: string[] })[];
+  shown: (ThemeMatch & { texts: string[]; lang?: Lang | null })[];
   page: number;
   pages: number;
   csrf: string;
@@ -315,10 +320,15 @@ function ThemePage(props: {
           <h2 className="govuk-heading-m">{t('themeAnswers')}</h2>
           <p className="govuk-body">{responsesFound(lang, props.found.length)}</p>
           <ul className="govuk-list">
-            {props.shown.map(({ id, receivedAt, texts }) => (
+            {props.shown.map(({ id, receivedAt, texts, lang: answered }) => (
               <li key={id} className="govuk-!-margin-bottom-4">
                 {texts.map((x, i) => (
-                  <p key={i} className="govuk-body govuk-!-margin-bottom-1">
+                  <p
+                    key={i}
+                    className="govuk-body govuk-!-margin-bottom-1 govuk-!-text-break-word"
+                    // Answers in the other language say so, for screen readers' pronunciation.
+                    lang={answered && answered !== lang ? answered : undefined}
+                  >
                     {maskPersonalData(x)}
                   </p>
                 ))}
