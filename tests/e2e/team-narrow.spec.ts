@@ -62,7 +62,10 @@ test('no team page scrolls sideways at 320 px, in English and Welsh, and each pa
   await enrol(page, inviteLink(baseURL, `narrow-${Date.now()}@example.gov.uk`, 'admin'));
   await page.setViewportSize({ width: 320, height: 900 });
   const yearAgo = ymd(new Date(Date.now() - 364 * DAY));
+  // An invitation not yet used: its enrolment page, and the members page lists it.
+  const unused = new URL(inviteLink(baseURL, `unused-${Date.now()}@example.gov.uk`, 'viewer'));
   const paths = [
+    `${unused.pathname}${unused.search}`,
     '/team',
     `/team?survey=basic&from=${yearAgo}`,
     '/team?from=2026-02-30',
