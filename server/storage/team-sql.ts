@@ -110,6 +110,9 @@ export const SSO_PENDING_MIGRATION = `CREATE TABLE team_sso_pending (
   );
   CREATE INDEX team_sso_pending_expires ON team_sso_pending (expires);`;
 
+/** Migration: the team page a single sign-on under way returns to (its path and query). */
+export const SSO_NEXT_MIGRATION = 'ALTER TABLE team_sso_pending ADD COLUMN next TEXT';
+
 /**
  * Migration: whether a session began with single sign-on, so signing out of it also goes to
  * the provider to end the organisation account's session there (a shared computer).
@@ -446,8 +449,16 @@ export function teamStore(sql: Sql): TeamStore {
 
     async addSsoPending(p) {
       await sql.run(
-        'INSERT INTO team_sso_pending (id_hash, state, nonce, code_verifier, lang, expires) VALUES (?, ?, ?, ?, ?, ?)',
-        [p.idHash, p.state, p.nonce, p.codeVerifier, p.lang, p.expires.toISOString()],
+        'INSERT INTO team_sso_pending (id_hash, state, nonce, code_verifier, lang, next, expires) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [
+          p.idHash,
+          p.state,
+          p.nonce,
+          p.codeVerifier,
+          p.lang,
+          p.next ?? null,
+          p.expires.toISOString(),
+        ],
       );
     },
     async takeSsoPending(idHash, now) {
@@ -457,9 +468,10 @@ export function teamStore(sql: Sql): TeamStore {
         nonce: string;
         code_verifier: string;
         lang: string;
+        next: string | null;
         expires: string;
       }>(
-        'DELETE FROM team_sso_pending WHERE id_hash = ? RETURNING state, nonce, code_verifier, lang, expires',
+        'DELETE FROM team_sso_pending WHERE id_hash = ? RETURNING state, nonce, code_verifier, lang, next, expires',
         [idHash],
       );
       if (!r || new Date(r.expires) <= now) return undefined;
@@ -469,6 +481,7 @@ export function teamStore(sql: Sql): TeamStore {
         nonce: r.nonce,
         codeVerifier: r.code_verifier,
         lang: r.lang === 'cy' ? 'cy' : 'en',
+        ...(r.next ? { next: r.next } : {}),
         expires: new Date(r.expires),
       };
     },

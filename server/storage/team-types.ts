@@ -53,6 +53,8 @@ export interface SsoPending {
   codeVerifier: string;
   /** The language the sign-in started in, for the pages after it. */
   lang: Lang;
+  /** The team page to go on to after it (checked when the sign-in started). */
+  next?: string;
   expires: Date;
 }
 

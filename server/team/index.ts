@@ -190,6 +190,11 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
       reply.type('text/javascript; charset=utf-8').send(SCRIPT),
     );
 
+    // Single sign-on goes on to the page that asked for the sign-in too.
+    const ssoStart = (request: FastifyRequest) => {
+      const next = nextAfterSignIn((request.query as Record<string, unknown>).next);
+      return next ? `${SSO_START_PATH}?next=${encodeURIComponent(next)}` : SSO_START_PATH;
+    };
     const passkeyPage = (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -207,7 +212,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
           heading,
           intro: kind === 'enrol' ? t('enrolIntro') : t('signInIntro'),
           button: kind === 'enrol' ? t('enrolButton') : t('usePasskey'),
-          sso: options.oidc && kind === 'sign-in' ? withLang(SSO_START_PATH, lang) : undefined,
+          sso: options.oidc && kind === 'sign-in' ? withLang(ssoStart(request), lang) : undefined,
         }),
       });
     };
