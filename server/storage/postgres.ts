@@ -10,6 +10,7 @@ import {
 } from './drafts';
 import { codeOf, DEFAULT_RETRY, withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
+import { MASK_PASS_MIGRATION } from './mask-sql';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
 import { POSTGRES_TESTS_MIGRATION } from './tests-sql';
@@ -22,6 +23,7 @@ import {
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
   SearchTimeout,
+  SSO_NEXT_MIGRATION,
   SSO_SESSION_MIGRATION,
   THEMES_MIGRATION,
   USED_CHALLENGES_MIGRATION,
@@ -55,6 +57,8 @@ const MIGRATIONS = [
   DRAFT_SENT_MIGRATION,
   POSTGRES_WORDS_MIGRATION,
   POSTGRES_TESTS_MIGRATION,
+  MASK_PASS_MIGRATION,
+  SSO_NEXT_MIGRATION,
 ];
 
 /** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */

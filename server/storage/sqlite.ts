@@ -11,6 +11,7 @@ import {
   draftStore,
 } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
+import { MASK_PASS_MIGRATION } from './mask-sql';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import { SQLITE_TESTS_MIGRATION } from './tests-sql';
 import { addWords, SQLITE_WORDS_MIGRATION } from './words-sql';
@@ -22,6 +23,7 @@ import {
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
   SearchTimeout,
+  SSO_NEXT_MIGRATION,
   SSO_SESSION_MIGRATION,
   THEMES_MIGRATION,
   USED_CHALLENGES_MIGRATION,
@@ -52,6 +54,8 @@ const MIGRATIONS = [
   DRAFT_SENT_MIGRATION,
   SQLITE_WORDS_MIGRATION,
   SQLITE_TESTS_MIGRATION,
+  MASK_PASS_MIGRATION,
+  SSO_NEXT_MIGRATION,
 ];
 
 interface Row {

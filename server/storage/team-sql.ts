@@ -2,6 +2,7 @@
 // ISO 8601 UTC text in the team tables (text order is time order on both databases).
 import { randomUUID } from 'node:crypto';
 import { answersContain, answersMayHold } from './search-sql';
+import { maskStored } from './mask-sql';
 import { keepTallies, talliedAnswers } from './tally-sql';
 import { catchUpWords, keepWords, wordRows, type WordSource } from './words-sql';
 import type { FeedbackRecord, Lang } from './types';
@@ -108,6 +109,9 @@ export const SSO_PENDING_MIGRATION = `CREATE TABLE team_sso_pending (
     expires TEXT NOT NULL
   );
   CREATE INDEX team_sso_pending_expires ON team_sso_pending (expires);`;
+
+/** Migration: the team page a single sign-on under way returns to (its path and query). */
+export const SSO_NEXT_MIGRATION = 'ALTER TABLE team_sso_pending ADD COLUMN next TEXT';
 
 /**
  * Migration: whether a session began with single sign-on, so signing out of it also goes to
@@ -448,8 +452,16 @@ export function teamStore(sql: Sql): TeamStore {
 
     async addSsoPending(p) {
       await sql.run(
-        'INSERT INTO team_sso_pending (id_hash, state, nonce, code_verifier, lang, expires) VALUES (?, ?, ?, ?, ?, ?)',
-        [p.idHash, p.state, p.nonce, p.codeVerifier, p.lang, p.expires.toISOString()],
+        'INSERT INTO team_sso_pending (id_hash, state, nonce, code_verifier, lang, next, expires) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [
+          p.idHash,
+          p.state,
+          p.nonce,
+          p.codeVerifier,
+          p.lang,
+          p.next ?? null,
+          p.expires.toISOString(),
+        ],
       );
     },
     async takeSsoPending(idHash, now) {
@@ -459,9 +471,10 @@ export function teamStore(sql: Sql): TeamStore {
         nonce: string;
         code_verifier: string;
         lang: string;
+        next: string | null;
         expires: string;
       }>(
-        'DELETE FROM team_sso_pending WHERE id_hash = ? RETURNING state, nonce, code_verifier, lang, expires',
+        'DELETE FROM team_sso_pending WHERE id_hash = ? RETURNING state, nonce, code_verifier, lang, next, expires',
         [idHash],
       );
       if (!r || new Date(r.expires) <= now) return undefined;
@@ -471,6 +484,7 @@ export function teamStore(sql: Sql): TeamStore {
         nonce: r.nonce,
         codeVerifier: r.code_verifier,
         lang: r.lang === 'cy' ? 'cy' : 'en',
+        ...(r.next ? { next: r.next } : {}),
         expires: new Date(r.expires),
       };
     },
@@ -632,18 +646,20 @@ export function teamStore(sql: Sql): TeamStore {
         id: string;
         survey_id: string;
         received_at: string | Date;
+        lang: 'en' | 'cy' | null;
         v: string | null | (string | null)[];
       }>(
         sql.dialect === 'sqlite'
           ? // One JSON parse per row for all the fields (a list when there are several).
-            `SELECT id, survey_id, received_at, ${fields.length ? `json_extract(answers, ${fields.map(() => '?').join(', ')})` : 'NULL'} AS v FROM feedback ${clause}`
-          : `SELECT id, survey_id, received_at, ARRAY[${fields.map(() => 'answers->>?').join(', ')}]::text[] AS v FROM feedback ${clause}`,
+            `SELECT id, survey_id, received_at, lang, ${fields.length ? `json_extract(answers, ${fields.map(() => '?').join(', ')})` : 'NULL'} AS v FROM feedback ${clause}`
+          : `SELECT id, survey_id, received_at, lang, ARRAY[${fields.map(() => 'answers->>?').join(', ')}]::text[] AS v FROM feedback ${clause}`,
         [...fields.map((name) => (sql.dialect === 'sqlite' ? `$."${name}"` : name)), ...params],
       );
       return rows.map((r) => ({
         id: String(r.id),
         surveyId: r.survey_id,
         receivedAt: new Date(r.received_at),
+        lang: r.lang ?? null,
         values: Array.isArray(r.v)
           ? r.v
           : fields.length === 1
@@ -707,6 +723,7 @@ export function teamStore(sql: Sql): TeamStore {
       source = given;
       await keepWords(sql, given);
     },
+    maskStored: (pass, mask) => maskStored(sql, pass, mask),
     // A test submission is never searched or themed: no words, and none to catch up on.
     wordsOf: (record) => (record.test ? [] : source?.words(record)),
     async catchUpWords() {

@@ -53,6 +53,8 @@ export interface SsoPending {
   codeVerifier: string;
   /** The language the sign-in started in, for the pages after it. */
   lang: Lang;
+  /** The team page to go on to after it (checked when the sign-in started). */
+  next?: string;
   expires: Date;
 }
 
@@ -111,6 +113,8 @@ export interface AnswersRow {
   id: string;
   surveyId: string;
   receivedAt: Date;
+  /** The language the respondent answered in (null when unknown). */
+  lang: Lang | null;
   values: (string | null)[];
 }
 
@@ -225,6 +229,15 @@ export interface TeamStore {
    * new responses' words from now on, and the stored ones of surveys whose fields changed.
    */
   keepWords(source: WordSource): Promise<void>;
+  /**
+   * Masks the answers of every stored response with `mask`, once per `pass` number (recorded in
+   * the database; server/storage/mask-sql.ts); resolves to how many changed. Before `keepWords`,
+   * which cuts the changed rows' words again.
+   */
+  maskStored(
+    pass: number,
+    mask: (surveyId: string, answers: Record<string, string>) => Record<string, string>,
+  ): Promise<number>;
   /** The words a new response adds to the index; undefined before `keepWords` (cut later). */
   wordsOf(record: NewFeedback): string[] | undefined;
   /** Cuts the words of responses stored without them (another writer); before a count. */

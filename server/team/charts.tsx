@@ -1,8 +1,56 @@
 // Charts as server-rendered SVG in GOV.UK colours. Each is an image with a text alternative;
 // the same figures are always in a table beside it for screen readers and copying.
+//
+// Sized for a phone first: 400 units wide, drawn at most 400 px wide (class app-chart) and
+// shrunk to the column on a narrow screen, so 16-unit text stays at least 13 px at 375 px.
+// Bar labels wrap onto lines of their own above the bar; a trend names at most a few weeks.
+import type { UiLang } from './text';
+
 const BLUE = '#1d70b8';
 const TEXT = '#0b0c0c';
 const GREY = '#b1b4b6';
+const WHITE = '#ffffff';
+
+const WIDTH = 400;
+const FONT = 16;
+const LINE = 20;
+/** Characters of a label per line at 16 units (Arial averages about 0.5 em a character). */
+const LINE_CHARS = 44;
+/** Week labels under a trend, at most: each needs about 50 units. */
+const MAX_AXIS_LABELS = 5;
+/** Columns narrower than this carry no figure above them (the table has it). */
+const MIN_VALUE_SLOT = 56;
+
+/** The words of `text` in lines of at most `max` characters (a longer word gets a line of its own). */
+export function wrap(text: string, max = LINE_CHARS): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= max)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.length ? lines : [''];
+}
+
+/** Which of `n` columns carry a label: the first, the last, and evenly spaced ones between. */
+export function labelled(n: number, max = MAX_AXIS_LABELS): Set<number> {
+  if (n <= max) return new Set(Array.from({ length: n }, (_, i) => i));
+  const every = Math.ceil((n - 1) / (max - 1));
+  const shown = new Set<number>();
+  for (let i = 0; i < n - 1; i += every) shown.add(i);
+  // The last column is named; one too close to it makes way.
+  for (const i of shown) if (i !== 0 && n - 1 - i < every / 2) shown.delete(i);
+  shown.add(n - 1);
+  return shown;
+}
+
+const shortFormats = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  cy: new Intl.DateTimeFormat('cy-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+};
+/** A week's label under a trend: day and short month ("2 Mar", "2 Maw"). */
+export const axisDate = (lang: UiLang, d: Date) => shortFormats[lang].format(d);
 
 export interface ChartBar {
   label: string;
@@ -11,92 +59,116 @@ export interface ChartBar {
   note: string;
 }
 
-/** Horizontal bars, one row per option, in the order given. */
+/** Horizontal bars, one per option in the order given, each under its (wrapped) label. */
 export function BarChart(props: { id: string; title: string; bars: ChartBar[] }) {
-  const row = 32;
-  const labelWidth = 260;
-  const barWidth = 360;
+  const noteWidth = 120;
+  const barWidth = WIDTH - noteWidth;
+  const barHeight = 22;
   const max = Math.max(1, ...props.bars.map((b) => b.value));
-  const height = props.bars.length * row + 8;
   const alt = props.bars.map((b) => `${b.label}: ${b.note}`).join('; ');
+  let y = 4;
+  const rows = props.bars.map((b, i) => {
+    const lines = wrap(b.label);
+    const top = y;
+    const barTop = top + lines.length * LINE + 4;
+    y = barTop + barHeight + 12;
+    const w = Math.round((b.value / max) * barWidth);
+    return (
+      <g key={i}>
+        <text x={0} y={top + FONT} fontSize={FONT} fill={TEXT}>
+          {lines.map((line, j) => (
+            <tspan key={j} x={0} dy={j === 0 ? 0 : LINE}>
+              {line}
+            </tspan>
+          ))}
+        </text>
+        <rect x={0} y={barTop} width={barWidth} height={barHeight} fill="none" stroke={GREY} />
+        <rect x={0} y={barTop} width={w} height={barHeight} fill={BLUE} />
+        <text x={barWidth + 8} y={barTop + FONT} fontSize={FONT} fill={TEXT}>
+          {b.note}
+        </text>
+      </g>
+    );
+  });
   return (
     <svg
       role="img"
       aria-labelledby={`${props.id}-title ${props.id}-desc`}
-      viewBox={`0 0 ${labelWidth + barWidth + 110} ${height}`}
-      width="100%"
+      viewBox={`0 0 ${WIDTH} ${y}`}
+      width={WIDTH}
+      height={y}
+      className="app-chart"
       xmlns="http://www.w3.org/2000/svg"
     >
       <title id={`${props.id}-title`}>{props.title}</title>
       <desc id={`${props.id}-desc`}>{alt}</desc>
-      {props.bars.map((b, i) => {
-        const y = i * row + 4;
-        const w = Math.round((b.value / max) * barWidth);
-        return (
-          <g key={i}>
-            <text x={labelWidth - 8} y={y + 19} textAnchor="end" fontSize="14" fill={TEXT}>
-              {b.label.length > 36 ? `${b.label.slice(0, 35)}…` : b.label}
-            </text>
-            <rect
-              x={labelWidth}
-              y={y + 4}
-              width={barWidth}
-              height={row - 10}
-              fill="none"
-              stroke={GREY}
-            />
-            <rect x={labelWidth} y={y + 4} width={w} height={row - 10} fill={BLUE} />
-            <text x={labelWidth + barWidth + 8} y={y + 19} fontSize="14" fill={TEXT}>
-              {b.note}
-            </text>
-          </g>
-        );
-      })}
+      {rows}
     </svg>
   );
 }
 
-/** Columns over time, oldest on the left. */
+/**
+ * Columns over time, oldest on the left. A `partial` column (a week the chosen dates cut) is
+ * drawn as a dashed outline and named with `partialNote` in the text alternative.
+ */
 export function ColumnChart(props: {
   id: string;
   title: string;
-  columns: { label: string; value: number }[];
+  columns: { label: string; value: number; partial?: boolean }[];
+  partialNote?: string;
 }) {
-  const width = 640;
-  const height = 180;
+  const height = 190;
   const base = 150;
+  const side = 28;
   const max = Math.max(1, ...props.columns.map((c) => c.value));
-  const step = width / Math.max(1, props.columns.length);
-  const alt = props.columns.map((c) => `${c.label}: ${c.value}`).join('; ');
+  const step = (WIDTH - 2 * side) / Math.max(1, props.columns.length);
+  const named = labelled(props.columns.length);
+  const alt = props.columns
+    .map((c) => `${c.label}${c.partial ? ` (${props.partialNote})` : ''}: ${c.value}`)
+    .join('; ');
   return (
     <svg
       role="img"
       aria-labelledby={`${props.id}-title ${props.id}-desc`}
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      width={WIDTH}
+      height={height}
+      className="app-chart"
       xmlns="http://www.w3.org/2000/svg"
     >
       <title id={`${props.id}-title`}>{props.title}</title>
       <desc id={`${props.id}-desc`}>{alt}</desc>
-      <line x1="0" y1={base} x2={width} y2={base} stroke={TEXT} />
+      <line x1="0" y1={base} x2={WIDTH} y2={base} stroke={TEXT} />
       {props.columns.map((c, i) => {
-        const h = Math.round((c.value / max) * (base - 20));
-        const x = i * step + step * 0.15;
+        const h = Math.round((c.value / max) * (base - 28));
+        const x = side + i * step + step * 0.15;
+        const middle = x + step * 0.35;
         return (
           <g key={i}>
-            <rect x={x} y={base - h} width={step * 0.7} height={h} fill={BLUE} />
-            <text
-              x={x + step * 0.35}
-              y={base - h - 4}
-              textAnchor="middle"
-              fontSize="12"
-              fill={TEXT}
-            >
-              {c.value}
-            </text>
-            <text x={x + step * 0.35} y={base + 16} textAnchor="middle" fontSize="11" fill={TEXT}>
-              {c.label}
-            </text>
+            {c.partial ? (
+              <rect
+                x={x}
+                y={base - h}
+                width={step * 0.7}
+                height={h}
+                fill={WHITE}
+                stroke={BLUE}
+                strokeWidth="2"
+                strokeDasharray="4 3"
+              />
+            ) : (
+              <rect x={x} y={base - h} width={step * 0.7} height={h} fill={BLUE} />
+            )}
+            {step >= MIN_VALUE_SLOT && (
+              <text x={middle} y={base - h - 6} textAnchor="middle" fontSize={FONT} fill={TEXT}>
+                {c.value}
+              </text>
+            )}
+            {named.has(i) && (
+              <text x={middle} y={base + 24} textAnchor="middle" fontSize={FONT} fill={TEXT}>
+                {c.label}
+              </text>
+            )}
           </g>
         );
       })}

@@ -43,13 +43,29 @@ export interface QuestionFigures {
 
 export interface SurveyFigures {
   counts: { all: number; en: number; cy: number };
-  /** Responses per week (weeks start on Monday, UTC), oldest first, empty weeks included. */
-  weeks: { start: Date; count: number }[];
+  /**
+   * Responses per week (weeks start on Monday, UTC), oldest first, empty weeks included;
+   * `partial` when the range leaves out some of the week's days (its first or last week).
+   */
+  weeks: { start: Date; count: number; partial: boolean }[];
   questions: QuestionFigures[];
 }
 
 const DAY = 24 * 60 * 60 * 1000;
 const Z95 = 1.959964;
+
+/**
+ * The weeks (from Monday) that [from, to) touches, oldest first; `partial` when the range leaves
+ * out some of the week's days, as its first and last week may.
+ */
+export function weeksIn(range: { from: Date; to: Date }): { start: Date; partial: boolean }[] {
+  const weeks = [];
+  for (let t = weekStart(range.from).getTime(); t < range.to.getTime(); t += 7 * DAY) {
+    const partial = t < range.from.getTime() || t + 7 * DAY > range.to.getTime();
+    weeks.push({ start: new Date(t), partial });
+  }
+  return weeks;
+}
 
 /** Monday 00:00 UTC of the week `date` is in. */
 export function weekStart(date: Date): Date {
@@ -165,10 +181,7 @@ export function figuresFromTally(
   counted: Tally,
   range: { from: Date; to: Date },
 ): SurveyFigures {
-  const weeks: SurveyFigures['weeks'] = [];
-  for (let t = weekStart(range.from).getTime(); t < range.to.getTime(); t += 7 * DAY) {
-    weeks.push({ start: new Date(t), count: 0 });
-  }
+  const weeks: SurveyFigures['weeks'] = weeksIn(range).map((w) => ({ ...w, count: 0 }));
   for (const { day, n } of counted.byDay) {
     const start = weekStart(new Date(`${day}T00:00:00Z`)).getTime();
     const week = weeks.find((w) => w.start.getTime() === start);

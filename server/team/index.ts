@@ -18,6 +18,7 @@ import { registerThemes } from './themes-pages';
 import { answerWords, wordFieldsKey } from './themes';
 import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
+import { MASK_PASS, maskAnswers } from './privacy';
 import { registerQuestions } from './questions';
 import { registerResponses } from './responses';
 import { registerSso, SSO_SIGN_OUT_PATH, SSO_START_PATH } from './sso';
@@ -29,6 +30,7 @@ import {
   endSession,
   hasRole,
   IDLE_MS,
+  nextAfterSignIn,
   pendingCookies,
   sha256,
   type Signedin,
@@ -73,6 +75,12 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     ),
   );
 
+  // Rows stored before answers were masked on the way in are masked now, once (their words are
+  // then cut again by keepWords' catch-up below).
+  await store.maskStored(MASK_PASS, (surveyId, answers) =>
+    maskAnswers(options.surveys.get(surveyId), answers),
+  );
+
   // And the words of the free-text answers, which the theme counts look up.
   await store.keepWords({
     fields: Object.fromEntries([...options.surveys.values()].map((s) => [s.id, wordFieldsKey(s)])),
@@ -109,7 +117,15 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
 
   const allow: TeamContext['allow'] = (role: Role) => async (request, reply) => {
     const signedIn = await currentSession(store, request, clock());
-    if (!signedIn) return reply.redirect(withLang('/team/sign-in', langOf(request)), 303);
+    if (!signedIn) {
+      // A page asked for is shown after signing in, with its filters, in the same language.
+      const next = request.method === 'GET' ? nextAfterSignIn(request.url) : undefined;
+      const signIn =
+        next && next !== '/team'
+          ? `/team/sign-in?next=${encodeURIComponent(next)}`
+          : '/team/sign-in';
+      return reply.redirect(withLang(signIn, langOf(request)), 303);
+    }
     request.team = signedIn;
     // Refusals are recorded with the address asked for (never its query: it may hold a search).
     const refused = (why: string) => audit(request, `refused:${why}`, path(request));
@@ -174,6 +190,11 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
       reply.type('text/javascript; charset=utf-8').send(SCRIPT),
     );
 
+    // Single sign-on goes on to the page that asked for the sign-in too.
+    const ssoStart = (request: FastifyRequest) => {
+      const next = nextAfterSignIn((request.query as Record<string, unknown>).next);
+      return next ? `${SSO_START_PATH}?next=${encodeURIComponent(next)}` : SSO_START_PATH;
+    };
     const passkeyPage = (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -191,7 +212,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
           heading,
           intro: kind === 'enrol' ? t('enrolIntro') : t('signInIntro'),
           button: kind === 'enrol' ? t('enrolButton') : t('usePasskey'),
-          sso: options.oidc && kind === 'sign-in' ? withLang(SSO_START_PATH, lang) : undefined,
+          sso: options.oidc && kind === 'sign-in' ? withLang(ssoStart(request), lang) : undefined,
         }),
       });
     };

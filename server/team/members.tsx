@@ -1,6 +1,7 @@
 // Admins: invite, change the role of and remove members; read the audit log. Everyone: tags.
+import type { ReactNode } from 'react';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Button } from '../../renderers';
+import { Button, ErrorSummary } from '../../renderers';
 import type { AuditEntry, Invitation, Member, Role, Tag } from '../storage/team-types';
 import { form, langOf, query, notFoundPage, type TeamContext } from './context';
 import { weekStart } from './figures';
@@ -251,6 +252,47 @@ function AuditLog(props: { lang: UiLang; entries: AuditEntry[]; emails: Map<stri
   );
 }
 
+/** A tag name refused: for a new tag (no `tagId`) or a rename, with what was typed. */
+export interface TagError {
+  tagId?: string;
+  key: TextKey;
+  typed: string;
+}
+
+/** A tag name field, with its error and what was typed when the name was refused. */
+function TagName(props: {
+  lang: UiLang;
+  id: string;
+  label: ReactNode;
+  labelClass: string;
+  width: string;
+  value: string | undefined;
+  error: TextKey | undefined;
+}) {
+  const t = (key: TextKey) => text(props.lang, key);
+  return (
+    <div className={props.error ? 'govuk-form-group govuk-form-group--error' : 'govuk-form-group'}>
+      <label className={props.labelClass} htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.error && (
+        <p className="govuk-error-message" id={`${props.id}-error`}>
+          <span className="govuk-visually-hidden">{t('errorPrefix')}:</span> {t(props.error)}
+        </p>
+      )}
+      <input
+        className={`govuk-input govuk-input--width-${props.width}${props.error ? ' govuk-input--error' : ''}`}
+        id={props.id}
+        name="name"
+        type="text"
+        maxLength={40}
+        defaultValue={props.value}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+      />
+    </div>
+  );
+}
+
 function Tags(props: {
   lang: UiLang;
   tags: Tag[];
@@ -258,11 +300,22 @@ function Tags(props: {
   weeks: { start: Date; counts: Map<string, number> }[];
   csrf: string;
   canEdit: boolean;
+  error?: TagError;
 }) {
-  const { lang } = props;
+  const { lang, error } = props;
   const t = (key: TextKey) => text(lang, key);
+  const errorIndex = error?.tagId ? props.tags.findIndex((tag) => tag.id === error.tagId) : -1;
+  const errorField = errorIndex >= 0 ? `rename-${errorIndex}` : 'name';
+  const errorFor = (tagId: string | undefined) =>
+    error && error.tagId === tagId ? error : undefined;
   return (
     <>
+      {error && (
+        <ErrorSummary
+          titleText={t('thereIsAProblem')}
+          errorList={[{ href: `#${errorField}`, text: t(error.key) }]}
+        />
+      )}
       <h1 className="govuk-heading-l">{t('tags')}</h1>
       {props.tags.length > 0 && (
         <Table
@@ -285,19 +338,15 @@ function Tags(props: {
                     <>
                       <form method="post" action={withLang(`/team/tags/${tag.id}/rename`, lang)}>
                         <input type="hidden" name="csrf" value={props.csrf} />
-                        <div className="govuk-form-group">
-                          <label className="govuk-label" htmlFor={`rename-${i}`}>
-                            {t('newNameFor')} {tag.name}
-                          </label>
-                          <input
-                            className="govuk-input govuk-input--width-10"
-                            id={`rename-${i}`}
-                            name="name"
-                            type="text"
-                            maxLength={40}
-                            defaultValue={tag.name}
-                          />
-                        </div>
+                        <TagName
+                          lang={lang}
+                          id={`rename-${i}`}
+                          label={`${t('newNameFor')} ${tag.name}`}
+                          labelClass="govuk-label"
+                          width="10"
+                          value={errorFor(tag.id)?.typed ?? tag.name}
+                          error={errorFor(tag.id)?.key}
+                        />
                         <Button classes="govuk-button--secondary">
                           {t('renameTag')}
                           <span className="govuk-visually-hidden"> {tag.name}</span>
@@ -337,18 +386,15 @@ function Tags(props: {
       {props.canEdit && (
         <form method="post" action={withLang('/team/tags', lang)}>
           <input type="hidden" name="csrf" value={props.csrf} />
-          <div className="govuk-form-group">
-            <label className="govuk-label govuk-label--m" htmlFor="name">
-              {t('newTag')}
-            </label>
-            <input
-              className="govuk-input govuk-input--width-20"
-              id="name"
-              name="name"
-              type="text"
-              maxLength={40}
-            />
-          </div>
+          <TagName
+            lang={lang}
+            id="name"
+            label={t('newTag')}
+            labelClass="govuk-label govuk-label--m"
+            width="20"
+            value={errorFor(undefined)?.typed}
+            error={errorFor(undefined)?.key}
+          />
           <Button>{t('addTag')}</Button>
         </form>
       )}
@@ -465,7 +511,7 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     });
   });
 
-  team.get('/team/tags', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+  const tagsPage = async (request: FastifyRequest, reply: FastifyReply, error?: TagError) => {
     const lang = langOf(request);
     const tags = await store.listTags();
     const counts = new Map(
@@ -488,37 +534,53 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
         return { start, counts: new Map(counts) };
       }),
     );
-    return ctx.render(request, reply, {
-      title: text(lang, 'tags'),
-      children: (
-        <Tags
-          weeks={weeks}
-          lang={lang}
-          tags={tags}
-          counts={counts}
-          csrf={request.team!.csrf}
-          canEdit={hasRole(request.team!.member, 'analyst')}
-        />
-      ),
-    });
-  });
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: `${error ? `${text(lang, 'errorPrefix')}: ` : ''}${text(lang, 'tags')}`,
+        children: (
+          <Tags
+            weeks={weeks}
+            lang={lang}
+            tags={tags}
+            counts={counts}
+            csrf={request.team!.csrf}
+            canEdit={hasRole(request.team!.member, 'analyst')}
+            error={error}
+          />
+        ),
+      },
+      error ? 400 : 200,
+    );
+  };
+  team.get('/team/tags', { preHandler: ctx.allow('viewer') }, async (request, reply) =>
+    tagsPage(request, reply),
+  );
 
   // Tags are made, renamed and deleted by analysts and admins, who can also change them later.
-  const tagName = async (request: FastifyRequest) => {
-    const name = form(request).name;
-    if (typeof name !== 'string' || !name.trim() || name.length > 40) return undefined;
-    const taken = (await store.listTags()).some((tag) => tag.name === name.trim());
-    return taken ? undefined : name.trim();
+  // A name is needed, of 40 characters at most, and no other tag may have it (in any case).
+  const tagName = async (
+    request: FastifyRequest,
+    tagId?: string,
+  ): Promise<{ name: string; error?: never } | { name?: never; error: TagError }> => {
+    const typed = form(request).name;
+    const name = typeof typed === 'string' ? typed.trim() : '';
+    const refused = (key: TextKey) => ({ error: { tagId, key, typed: String(typed ?? '') } });
+    if (!name) return refused('tagNameMissing');
+    if (name.length > 40) return refused('tagNameLong');
+    const same = (tag: Tag) => tag.name.toLowerCase() === name.toLowerCase() && tag.id !== tagId;
+    if ((await store.listTags()).some(same)) return refused('tagNameTaken');
+    return { name };
   };
   const toTags = (request: FastifyRequest, reply: FastifyReply) =>
     reply.redirect(withLang('/team/tags', langOf(request)), 303);
 
   team.post('/team/tags', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
-    const name = await tagName(request);
-    if (name) {
-      await store.addTag(name);
-      await ctx.audit(request, 'tag-create', name);
-    }
+    const checked = await tagName(request);
+    if (!checked.name) return tagsPage(request, reply, checked.error);
+    await store.addTag(checked.name);
+    await ctx.audit(request, 'tag-create', checked.name);
     return toTags(request, reply);
   });
 
@@ -528,9 +590,10 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     async (request, reply) => {
       const tag = (await store.listTags()).find((t) => t.id === request.params.id);
       if (!tag) return notFound(request, reply);
-      const name = await tagName(request);
-      if (name && (await store.renameTag(tag.id, name)))
-        await ctx.audit(request, 'tag-rename', `${tag.name} → ${name}`);
+      const checked = await tagName(request, tag.id);
+      if (!checked.name) return tagsPage(request, reply, checked.error);
+      if (await store.renameTag(tag.id, checked.name))
+        await ctx.audit(request, 'tag-rename', `${tag.name} → ${checked.name}`);
       return toTags(request, reply);
     },
   );

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { allFields, type ResolvedSurvey } from '../../engine';
 import { Button } from '../../renderers';
-import { ColumnChart } from './charts';
+import { axisDate, ColumnChart } from './charts';
 import { isChoice, isFreeText, questionPath } from './questions';
 import { LOW_SAMPLE, type QuestionFigures, type SurveyFigures } from './figures';
 import { filterQuery, type ParsedFilter } from './filters';
@@ -12,11 +12,6 @@ import { formatDate, text, type UiLang } from './text';
 import { surveyName } from './privacy';
 
 const date = (lang: UiLang, d: Date) => formatDate(lang, d);
-const shortFormats = {
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-  cy: new Intl.DateTimeFormat('cy-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-};
-const shortDate = (lang: UiLang, d: Date) => shortFormats[lang].format(d);
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -185,16 +180,21 @@ export function Overview(props: {
               id={`trend-${survey.id}`}
               title={`${t('trend')}: ${surveyName(survey, lang)}`}
               columns={figures.weeks.map((w) => ({
-                label: shortDate(lang, w.start),
+                label: axisDate(lang, w.start),
                 value: w.count,
+                partial: w.partial,
               }))}
+              partialNote={t('partialWeek')}
             />
             <Table
               caption={t('trend')}
               columns={[{ heading: t('week') }, { heading: t('responses'), numeric: true }]}
               rows={figures.weeks.map((w) => ({
                 key: w.start.toISOString(),
-                cells: [date(lang, w.start), w.count],
+                cells: [
+                  w.partial ? `${date(lang, w.start)} (${t('partialWeek')})` : date(lang, w.start),
+                  w.count,
+                ],
               }))}
             />
             <p className="govuk-body">

@@ -13,7 +13,7 @@ import {
 } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TeamStore } from '../storage/team-types';
-import { sha256, startSession } from './session';
+import { nextAfterSignIn, sha256, startSession } from './session';
 
 const CHALLENGE_MS = 5 * 60 * 1000;
 const RP_NAME = 'Feedback team';
@@ -184,6 +184,7 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
       target: null,
     });
     await startSession(store, request, reply, stored.memberId, clock());
-    return { redirect: '/team' };
+    // Back to the page that asked for a sign-in, if it was one of ours.
+    return { redirect: nextAfterSignIn(body(request).next) ?? '/team' };
   });
 }

@@ -18,6 +18,12 @@ export const isFreeText = (field: ResolvedField) =>
 
 export const MASK = '[…]';
 
+/**
+ * The masking pass over stored answers that matches these patterns: raise it when they change,
+ * and the next start masks every stored row again (server/storage/mask-sql.ts).
+ */
+export const MASK_PASS = 1;
+
 // Respondents' text keeps only letters, digits, spaces, apostrophes and . ? ! , (the sanitising
 // pattern): '@', '+', '-' and '_' are gone, so the patterns also look for what is left of them.
 const NAME_WORD = "\\p{L}[\\p{L}']*";

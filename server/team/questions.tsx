@@ -123,7 +123,7 @@ function FreeText(props: {
         {props.records.map((r) => (
           <li key={r.id} className="govuk-!-margin-bottom-4">
             <p
-              className="govuk-body govuk-!-margin-bottom-1"
+              className="govuk-body govuk-!-margin-bottom-1 govuk-!-text-break-word"
               lang={r.lang && r.lang !== lang ? r.lang : undefined}
             >
               {maskPersonalData(props.textOf(r))}

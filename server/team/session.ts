@@ -124,3 +124,19 @@ export async function endSession(
 }
 
 export const hasRole = (member: Member, role: Role) => RANKS[member.role] >= RANKS[role];
+
+/**
+ * Where to go after signing in: a team page's path and query, as the sign-in page was given it
+ * (`?next=`); anything else (another site, a sign-in or enrolment page) is refused, so the
+ * parameter cannot send a member away from the service.
+ */
+export function nextAfterSignIn(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith('/') || /[\\\s]/.test(value)) return undefined;
+  const base = 'http://team.invalid';
+  const url = new URL(value, base);
+  if (url.origin !== base || !/^\/team(\/|$)/.test(url.pathname)) return undefined;
+  if (/^\/team\/(sign-in|sign-out|enrol|sso)(\/|$)/.test(url.pathname)) return undefined;
+  // The language is the sign-in page's own, added back after.
+  url.searchParams.delete('lang');
+  return `${url.pathname}${url.search}`;
+}

@@ -15,6 +15,7 @@ import {
   COOKIE,
   cookieValue,
   currentSession,
+  nextAfterSignIn,
   setSignInCookie,
   sha256,
   startSession,
@@ -103,6 +104,7 @@ export function registerSso(team: FastifyInstance, ctx: TeamContext, settings: O
       nonce: oidc.randomNonce(),
       codeVerifier: oidc.randomPKCECodeVerifier(),
       lang,
+      next: nextAfterSignIn(query(request).next),
       expires: new Date(clock().getTime() + PENDING_MS),
     };
     await store.addSsoPending(pending);
@@ -175,19 +177,22 @@ export function registerSso(team: FastifyInstance, ctx: TeamContext, settings: O
     // Not straight to /team: this redirect is still part of the provider's cross-site chain,
     // so the browser would not send the new (Strict) session cookie with it. A page of ours
     // that moves on by itself starts a same-site navigation, which does send it.
-    return go(reply, '/team/sso/signed-in', lang);
+    const next = pending.next ? `?next=${encodeURIComponent(pending.next)}` : '';
+    return go(reply, `/team/sso/signed-in${next}`, lang);
   });
 
   team.get('/team/sso/signed-in', async (request, reply) => {
     const lang = langOf(request);
     const t = (key: TextKey) => text(lang, key);
+    // On to the team page that asked for the sign-in (only one of ours), or the overview.
+    const target = withLang(nextAfterSignIn(query(request).next) ?? '/team', lang);
     return ctx.render(request, reply, {
       title: t('ssoSignedIn'),
-      refresh: withLang('/team', lang),
+      refresh: target,
       children: createElement(Message, {
         heading: t('ssoSignedIn'),
         body: t('ssoSignedInBody'),
-        link: { href: withLang('/team', lang), text: t('ssoContinue') },
+        link: { href: target, text: t('ssoContinue') },
       }),
     });
   });

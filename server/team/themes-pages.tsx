@@ -5,11 +5,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Button, ErrorSummary } from '../../renderers';
 import type { FeedbackFilter, Theme } from '../storage/team-types';
-import { ColumnChart } from './charts';
+import type { Lang } from '../storage/types';
+import { axisDate, ColumnChart } from './charts';
 import { compareShares, type ShareChange } from './compare';
 import { earlierPeriod } from './compare-page';
 import { form, langOf, query, notFoundPage, type TeamContext } from './context';
-import { weekStart } from './figures';
+import { weekStart, weeksIn } from './figures';
 import { filterQuery, parseFilter, type ParsedFilter } from './filters';
 import { withLang } from './layout';
 import { pageOf, Pagination } from './pagination';
@@ -29,7 +30,6 @@ import {
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
 const PAGE_SIZE = 50;
-const DAY = 24 * 60 * 60 * 1000;
 type Range = { from: Date; to: Date };
 
 /** A response that matches a theme: its id and time. */
@@ -46,16 +46,16 @@ async function matchingTexts(
   ctx: Pick<TeamContext, 'store' | 'surveys'>,
   theme: Theme,
   filter: FeedbackFilter,
-): Promise<(ThemeMatch & { texts: string[] })[]> {
+): Promise<(ThemeMatch & { texts: string[]; lang: Lang | null })[]> {
   const pattern = themePattern(theme);
   const fields = freeTextFields(ctx.surveys.values());
   const index = new Map(fields.map((name, i) => [name, i]));
   const rows = await ctx.store.answersOf(filter, fields);
-  return rows.flatMap(({ id, surveyId, receivedAt, values }) => {
+  return rows.flatMap(({ id, surveyId, receivedAt, lang, values }) => {
     const texts = freeTextsBy(ctx.surveys.get(surveyId), (name) => values[index.get(name)!]).filter(
       (t) => matches(pattern, t),
     );
-    return texts.length ? [{ id, receivedAt, texts }] : [];
+    return texts.length ? [{ id, receivedAt, lang, texts }] : [];
   });
 }
 
@@ -83,12 +83,16 @@ async function textsOf(
   ctx: Pick<TeamContext, 'store' | 'surveys'>,
   theme: Theme,
   found: ThemeMatch[],
-): Promise<(ThemeMatch & { texts: string[] })[]> {
+): Promise<(ThemeMatch & { texts: string[]; lang?: Lang | null })[]> {
   if (!found.length) return [];
   const texts = new Map(
-    (await matchingTexts(ctx, theme, { ids: found.map((m) => m.id) })).map((m) => [m.id, m.texts]),
+    (await matchingTexts(ctx, theme, { ids: found.map((m) => m.id) })).map((m) => [m.id, m]),
   );
-  return found.map((m) => ({ ...m, texts: texts.get(m.id) ?? [] }));
+  return found.map((m) => ({
+    ...m,
+    texts: texts.get(m.id)?.texts ?? [],
+    lang: texts.get(m.id)?.lang,
+  }));
 }
 
 const within = (r: ThemeMatch, range: Range) =>
@@ -226,10 +230,10 @@ function ThemePage(props: {
   parsed: ParsedFilter;
   query: Record<string, string | undefined>;
   ctx: TeamContext;
-  weeks: { start: Date; count: number; n: number }[];
+  weeks: { start: Date; partial: boolean; count: number; n: number }[];
   found: ThemeMatch[];
   /** The page's responses, with their matching texts. */
-  shown: (ThemeMatch & { texts: string[] })[];
+  shown: (ThemeMatch & { texts: string[]; lang?: Lang | null })[];
   page: number;
   pages: number;
   csrf: string;
@@ -289,9 +293,11 @@ function ThemePage(props: {
             id="theme-trend"
             title={`${t('themeTrend')}: ${theme.name}`}
             columns={props.weeks.map((w) => ({
-              label: formatDate(lang, w.start).replace(/ \d{4}$/, ''),
+              label: axisDate(lang, w.start),
               value: w.count,
+              partial: w.partial,
             }))}
+            partialNote={t('partialWeek')}
           />
           <Table
             caption={t('themeTrend')}
@@ -303,7 +309,9 @@ function ThemePage(props: {
             rows={props.weeks.map((w) => ({
               key: w.start.toISOString(),
               cells: [
-                formatDate(lang, w.start),
+                w.partial
+                  ? `${formatDate(lang, w.start)} (${t('partialWeek')})`
+                  : formatDate(lang, w.start),
                 `${w.count} / ${w.n}`,
                 percent(w.n ? w.count / w.n : 0),
               ],
@@ -312,10 +320,15 @@ function ThemePage(props: {
           <h2 className="govuk-heading-m">{t('themeAnswers')}</h2>
           <p className="govuk-body">{responsesFound(lang, props.found.length)}</p>
           <ul className="govuk-list">
-            {props.shown.map(({ id, receivedAt, texts }) => (
+            {props.shown.map(({ id, receivedAt, texts, lang: answered }) => (
               <li key={id} className="govuk-!-margin-bottom-4">
                 {texts.map((x, i) => (
-                  <p key={i} className="govuk-body govuk-!-margin-bottom-1">
+                  <p
+                    key={i}
+                    className="govuk-body govuk-!-margin-bottom-1 govuk-!-text-break-word"
+                    // Answers in the other language say so, for screen readers' pronunciation.
+                    lang={answered && answered !== lang ? answered : undefined}
+                  >
                     {maskPersonalData(x)}
                   </p>
                 ))}
@@ -537,11 +550,9 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
       const parsed = parseFilter(q, { surveys: ctx.surveys, now: ctx.clock(), ranged: true });
       const found = parsed.errors.length ? [] : await themeMatches(ctx, theme, parsed.filter);
       // Each week's matching responses of all the responses the filter chooses that week.
-      const weeks: { start: Date; count: number; n: number }[] = [];
+      const weeks: { start: Date; partial: boolean; count: number; n: number }[] = [];
       if (!parsed.errors.length) {
-        const { from, to } = parsed.range;
-        for (let w = weekStart(from).getTime(); w < to.getTime(); w += 7 * DAY)
-          weeks.push({ start: new Date(w), count: 0, n: 0 });
+        weeks.push(...weeksIn(parsed.range).map((w) => ({ ...w, count: 0, n: 0 })));
         const weekOf = (d: Date) => weeks.find((x) => x.start.getTime() === weekStart(d).getTime());
         for (const { day, n } of (await store.tallyFeedback(parsed.filter, [])).byDay) {
           const week = weekOf(new Date(`${day}T00:00:00Z`));

@@ -126,6 +126,24 @@ test('without JavaScript, an organisation account signs in through the provider 
   await context.close();
 });
 
+test('a Welsh page with filters, opened signed out, is where an organisation account lands after signing in', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await offline(context);
+  const page = await context.newPage();
+  const asked = `${site}/team/responses?survey=basic&respondentLang=cy&lang=cy`;
+  await page.goto(asked);
+  await expect(page).toHaveURL(/\/team\/sign-in\?next=.*&lang=cy$/);
+  await page.getByRole('button', { name: 'Mewngofnodi gyda chyfrif eich sefydliad' }).click();
+  await signInAtProvider(page, 'lead@partner.example');
+  await expect(page).toHaveURL(asked);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'cy');
+  await expect(page.locator('h1')).toHaveText('Ymatebion');
+  await expect(page.getByLabel('Iaith yr ymateb')).toHaveValue('cy');
+  await context.close();
+});
+
 test('an account of a domain no rule allows is refused; sign-in, refused and failed pages pass axe in English and Welsh', async ({
   page,
   context,

@@ -130,6 +130,14 @@ describe('survey figures', () => {
       ['2026-03-09', 7 + 1],
       ['2026-03-16', 2],
     ]);
+    // The range starts on a Wednesday and ends (exclusive) on a Wednesday: both ends are partial.
+    expect(figures.weeks.map((w) => w.partial)).toEqual([true, false, true]);
+    // Monday to Monday: whole weeks.
+    const whole = { from: new Date(Date.UTC(2026, 2, 2)), to: new Date(Date.UTC(2026, 2, 16)) };
+    expect(surveyFigures(survey, scales, records, whole).weeks.map((w) => w.partial)).toEqual([
+      false,
+      false,
+    ]);
     expect(weekStart(new Date('2026-03-08T23:59:59Z')).toISOString()).toBe(
       '2026-03-02T00:00:00.000Z',
     );

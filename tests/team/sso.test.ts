@@ -201,6 +201,34 @@ describe('single sign-on', () => {
     expect((await get('/team', session)).statusCode).toBe(303);
   });
 
+  it('returns to the team page that asked for the sign-in, with its filters, in Welsh', async () => {
+    await setup();
+    const asked = '/team/responses?survey=fixture-pages&respondentLang=cy';
+    const signIn = (await get(`${asked}&lang=cy`)).headers.location!;
+    expect(signIn).toBe(`/team/sign-in?next=${encodeURIComponent(asked)}&lang=cy`);
+    const button = `/team/sso?next=${encodeURIComponent(asked)}&amp;lang=cy`;
+    expect((await get(signIn)).body).toContain(`href="${button}" role="button"`);
+    const { authorize, cookie } = await start(`?next=${encodeURIComponent(asked)}&lang=cy`);
+    const back = await callback(await atProvider(authorize, 'lead@partner.example'), cookie);
+    expect(back.headers.location).toBe(
+      `/team/sso/signed-in?next=${encodeURIComponent(asked)}&lang=cy`,
+    );
+    const page = (await get(back.headers.location!)).body;
+    const target = `${asked}&lang=cy`.replaceAll('&', '&amp;');
+    expect(page).toContain(`<meta http-equiv="refresh" content="0; URL=${target}"/>`);
+    expect(page).toContain(`href="${target}">Parhau</a>`);
+    // Another site's address is not taken, at the start or on the page after.
+    const elsewhere = await start(`?next=${encodeURIComponent('//evil.example/team')}`);
+    const done = await callback(
+      await atProvider(elsewhere.authorize, 'lead@partner.example'),
+      elsewhere.cookie,
+    );
+    expect(done.headers.location).toBe('/team/sso/signed-in');
+    expect((await get('/team/sso/signed-in?next=https://evil.example/team')).body).toContain(
+      'content="0; URL=/team"',
+    );
+  });
+
   it('accepts the provider’s answer only in the browser that started the sign-in', async () => {
     await setup();
     const first = await start();

@@ -54,15 +54,21 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
     byId(await team.answersOf({ anyText: ['FASTER', 'me'] }, ['howToImprove', 'email'])),
   ).toEqual(
     byId([
-      { id: ids.a, surveyId: 'one', receivedAt: day(1), values: ['Faster ID checks', null] },
-      { id: ids.c, surveyId: 'one', receivedAt: day(3), values: ['email me', null] },
+      {
+        id: ids.a,
+        surveyId: 'one',
+        receivedAt: day(1),
+        lang: 'en',
+        values: ['Faster ID checks', null],
+      },
+      { id: ids.c, surveyId: 'one', receivedAt: day(3), lang: null, values: ['email me', null] },
     ]),
   );
   expect(await team.answersOf({ lang: 'cy' }, ['email'])).toEqual([
-    { id: ids.b, surveyId: 'one', receivedAt: day(2), values: ['x@example.com'] },
+    { id: ids.b, surveyId: 'one', receivedAt: day(2), lang: 'cy', values: ['x@example.com'] },
   ]);
   expect(await team.answersOf({ surveyId: 'two' }, [])).toEqual([
-    { id: ids.d, surveyId: 'two', receivedAt: day(4), values: [] },
+    { id: ids.d, surveyId: 'two', receivedAt: day(4), lang: 'en', values: [] },
   ]);
 
   // Themes: unique names, terms in each language.

@@ -24,7 +24,9 @@ async function ceremony(kind) {
   const options = await post('/team/sign-in/options', {});
   const publicKey = PublicKeyCredential.parseRequestOptionsFromJSON(options);
   const credential = await navigator.credentials.get({ publicKey });
-  return post('/team/sign-in/verify', { response: credential.toJSON() });
+  // The page that sent the member here (the server checks it is one of the team's).
+  const next = new URLSearchParams(location.search).get('next') ?? undefined;
+  return post('/team/sign-in/verify', { response: credential.toJSON(), next });
 }
 
 if (form) {
@@ -34,7 +36,7 @@ if (form) {
     if (error) error.hidden = true;
     try {
       const { redirect } = await ceremony(form.dataset.passkey);
-      // Signed in from a Welsh page: the overview in Welsh too.
+      // Signed in from a Welsh page: the next page in Welsh too.
       const welsh = document.documentElement.lang === 'cy';
       location.assign(welsh ? `${redirect}${redirect.includes('?') ? '&' : '?'}lang=cy` : redirect);
     } catch {

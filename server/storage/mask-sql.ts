@@ -1,0 +1,58 @@
+// Masking of answers stored before masking moved to store time (server/team/privacy.ts). The
+// service gives the masking (only it knows which answers are free text); this pass applies it
+// once to every stored row and records that it ran, so later starts only read one small table.
+// It is idempotent (masking twice changes nothing), so two instances starting together, or a
+// start cut short, at worst mask some rows twice. Only free-text answers change, and those are
+// never counted in the choice tallies, which stay exact; a changed row's words are cut again.
+import type { Sql } from './team-sql';
+
+/** Migration (both stores): the masking passes that have run over the stored rows. */
+export const MASK_PASS_MIGRATION = 'CREATE TABLE feedback_mask_pass (pass INTEGER PRIMARY KEY)';
+
+const BATCH = 500;
+
+/**
+ * Runs masking pass `pass` over every stored response unless it ran already; resolves to the
+ * number of responses whose answers changed. Their words are taken out of the index and marked
+ * uncut, for the next catch-up to cut from the masked text.
+ */
+export async function maskStored(
+  sql: Sql,
+  pass: number,
+  mask: (surveyId: string, answers: Record<string, string>) => Record<string, string>,
+): Promise<number> {
+  if ((await sql.all('SELECT pass FROM feedback_mask_pass WHERE pass = ?', [pass])).length)
+    return 0;
+  let changed = 0;
+  let last: string | undefined;
+  for (;;) {
+    // Keyset by id, a batch at a time: the event loop and other requests get their turns.
+    const rows = await sql.all<{
+      id: string;
+      survey_id: string;
+      answers: string | Record<string, string>;
+    }>(
+      `SELECT id, survey_id, answers FROM feedback ${last === undefined ? '' : 'WHERE id > ?'} ORDER BY id LIMIT ${BATCH}`,
+      last === undefined ? [] : [last],
+    );
+    if (!rows.length) break;
+    last = String(rows.at(-1)!.id);
+    const updates = rows.flatMap((r) => {
+      const answers = typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers;
+      const masked = mask(r.survey_id, answers);
+      if (JSON.stringify(masked) === JSON.stringify(answers)) return [];
+      const id = String(r.id);
+      return [
+        {
+          text: 'UPDATE feedback SET answers = ?, words_cut = NULL WHERE id = ?',
+          params: [JSON.stringify(masked), id],
+        },
+        { text: 'DELETE FROM feedback_word WHERE feedback_id = ?', params: [id] },
+      ];
+    });
+    if (updates.length) await sql.transaction(updates);
+    changed += updates.length / 2;
+  }
+  await sql.run('INSERT INTO feedback_mask_pass (pass) VALUES (?) ON CONFLICT DO NOTHING', [pass]);
+  return changed;
+}
