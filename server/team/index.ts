@@ -20,6 +20,7 @@ import { Message, PasskeyForm } from './pages';
 import { registerPasskeys } from './passkeys';
 import { registerQuestions } from './questions';
 import { registerResponses } from './responses';
+import { takeTurns } from './turns';
 import { registerSso, SSO_SIGN_OUT_PATH, SSO_START_PATH } from './sso';
 import type { OidcSettings } from './sso-config';
 import {
@@ -158,6 +159,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
   };
 
   await app.register(async (team) => {
+    takeTurns(team);
     team.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },
