@@ -156,9 +156,10 @@ export function feedbackRecord(row: FeedbackRow): FeedbackRecord {
 }
 
 /**
- * How long a search of the answers may take before it is stopped (SearchTimeout). SQLite runs
- * a query on the one thread every request shares, so its default is short enough that a
- * respondent's page waits no longer than that behind a search; PostgreSQL's runs elsewhere.
+ * How long a search of the answers may take before it is stopped (SearchTimeout). SQLite's
+ * default is short: a file's team reads run in a worker thread (./sqlite-reader.ts) where each
+ * search holds up the team's other reads, and an in-memory database's run on the one thread
+ * every request shares. PostgreSQL's run in the database server.
  */
 const searchBudget = (sql: Sql) =>
   Number(process.env.SEARCH_BUDGET_MS ?? (sql.dialect === 'sqlite' ? 150 : 2000));
@@ -541,7 +542,8 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
       const ids = feedbackIds.filter((id) => UUID.test(id));
       const result = new Map<string, string[]>(ids.map((id) => [id, []]));
       if (!ids.length) return result;
-      const rows = await sql.all<{ feedback_id: string; tag_id: string }>(
+      // A read of up to an export page's ids: with the heavy reads.
+      const rows = await reads.all<{ feedback_id: string; tag_id: string }>(
         `SELECT feedback_id, tag_id FROM team_response_tag WHERE feedback_id IN (${ids.map(() => '?').join(', ')})`,
         ids,
       );

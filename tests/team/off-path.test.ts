@@ -98,10 +98,11 @@ describe('team work and respondents on a SQLite file', () => {
     // The newest match is listed first.
     expect(body).toContain(`/team/responses/${ids[expected.at(-1)!]}`);
     // On the main thread the search's query held every respondent until it ended (0 to 2 were
-    // answered in the gaps between its queries); on the worker they go on being answered.
+    // answered in the gaps between its queries); on the worker they go on being answered. In
+    // the server's order of events:
+    const before = answered.slice(0, answered.indexOf('/team/responses'));
+    expect(before.filter((a) => a === 'respondent').length).toBeGreaterThanOrEqual(5);
     expect(during).toBeGreaterThanOrEqual(5);
-    const searchAnswered = answered.indexOf('/team/responses');
-    expect(answered.slice(0, searchAnswered).filter((a) => a === 'respondent').length).toBe(during);
   }, 60_000);
 
   it('answers a respondent in the middle of an export, and the export holds every response once, oldest first', async () => {
