@@ -23,6 +23,9 @@ const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 100_000);
 const DAYS = 90; // the retention period: what a full store holds
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const NOW = new Date();
+// BENCH_KEEP=1: PostgreSQL's responses are kept when an earlier run left its 100,000 there
+// (seeding takes minutes on a busy machine); BENCH_SQLITE=0 leaves SQLite out.
+const keep = process.env.BENCH_KEEP === '1';
 
 // A small deterministic generator, so every run seeds the same answers.
 let seed = 42;
@@ -185,10 +188,14 @@ async function bench(
   });
   const list = [...surveys.values()];
   const start = performance.now();
-  await seed100k(store, list);
-  console.log(
-    `${name}: seeded ${await store.count()} responses in ${((performance.now() - start) / 1000).toFixed(1)} s`,
-  );
+  if (keep && (await store.count()) === RESPONSES)
+    console.log(`${name}: kept the ${RESPONSES} responses an earlier run seeded`);
+  else {
+    await seed100k(store, list);
+    console.log(
+      `${name}: seeded ${await store.count()} responses in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+    );
+  }
   await settle?.();
   const survey = list[0]!;
   const scale = allFields(survey).find((f) => f.type === 'radios' && f.options?.length);
@@ -240,16 +247,19 @@ async function bench(
 const surveys = await loadDefinitions();
 const dir = mkdtempSync(join(tmpdir(), 'team-bench-'));
 try {
-  const sqlite = openSqliteStore(join(dir, 'feedback.sqlite'));
-  await bench('SQLite', sqlite, surveys);
-  await sqlite.close();
+  if (process.env.BENCH_SQLITE !== '0') {
+    const sqlite = openSqliteStore(join(dir, 'feedback.sqlite'));
+    await bench('SQLite', sqlite, surveys);
+    await sqlite.close();
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 const postgresUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL;
 if (postgresUrl) {
   const store = await openPostgresStore(postgresUrl);
-  await store.deleteOlderThan(new Date('9999-01-01'));
+  if (!keep || (await store.count()) !== RESPONSES)
+    await store.deleteOlderThan(new Date('9999-01-01'));
   seed = 42;
   // A table in service is vacuumed and analysed by autovacuum; one that has just had 100,000
   // rows replaced is not yet, and autovacuum would run in the middle of the timings.
