@@ -67,7 +67,7 @@ async function seed100k(store: StoreWithTeam, surveys: ResolvedSurvey[]) {
 async function timeRoutes(app: FastifyInstance, store: StoreWithTeam, urls: string[]) {
   const member = await store.team.addMember(`bench-${Date.now()}@example.gov.uk`, 'admin', NOW);
   await store.team.addSession({
-    idHash: sha256('bench'),
+    idHash: sha256(`bench-${member.id}`),
     memberId: member.id,
     created: NOW,
     lastSeen: NOW,
@@ -81,7 +81,7 @@ async function timeRoutes(app: FastifyInstance, store: StoreWithTeam, urls: stri
       const response = await app.inject({
         method: 'GET',
         url,
-        headers: { cookie: 'team_session=bench' },
+        headers: { cookie: `team_session=bench-${member.id}` },
       });
       times[u]!.push(performance.now() - start);
       const used = process.cpuUsage(cpuStart);
@@ -107,17 +107,19 @@ async function timeRoutes(app: FastifyInstance, store: StoreWithTeam, urls: stri
 async function underLoad(app: FastifyInstance, store: StoreWithTeam, survey: ResolvedSurvey) {
   const member = await store.team.addMember(`load-${Date.now()}@example.gov.uk`, 'admin', NOW);
   await store.team.addSession({
-    idHash: sha256('bench-load'),
+    idHash: sha256(`bench-load-${member.id}`),
     memberId: member.id,
     created: NOW,
     lastSeen: NOW,
   });
   const base = await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
   const team = (path: string) =>
-    fetch(`${base}${path}`, { headers: { cookie: 'team_session=bench-load' } }).then(async (r) => {
-      if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
-      return r.text();
-    });
+    fetch(`${base}${path}`, { headers: { cookie: `team_session=bench-load-${member.id}` } }).then(
+      async (r) => {
+        if (r.status !== 200) throw new Error(`${path}: ${r.status}`);
+        return r.text();
+      },
+    );
   // Once first: the first render loads the app's server bundle, which is not what is measured.
   await (await fetch(`${base}/en/${survey.id}`)).text();
   const words = ['slow', 'quicker', 'nobody wrote this', 'dŵr', 'fine'];
@@ -132,17 +134,17 @@ async function underLoad(app: FastifyInstance, store: StoreWithTeam, survey: Res
   const work = Promise.all([
     // Counted as it streams (a line break ends each row and the header): decoding the whole
     // file at the end held this process's event loop, the server's too, for tens of ms.
-    fetch(`${base}/team/export.csv`, { headers: { cookie: 'team_session=bench-load' } }).then(
-      async (r) => {
-        if (r.status !== 200) throw new Error(`/team/export.csv: ${r.status}`);
-        let lines = 0;
-        const reader = r.body!.getReader();
-        for (let part = await reader.read(); !part.done; part = await reader.read())
-          for (let i = part.value.indexOf(10); i !== -1; i = part.value.indexOf(10, i + 1)) lines++;
-        rows = lines - 1;
-        finished.export = performance.now() - started;
-      },
-    ),
+    fetch(`${base}/team/export.csv`, {
+      headers: { cookie: `team_session=bench-load-${member.id}` },
+    }).then(async (r) => {
+      if (r.status !== 200) throw new Error(`/team/export.csv: ${r.status}`);
+      let lines = 0;
+      const reader = r.body!.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read())
+        for (let i = part.value.indexOf(10); i !== -1; i = part.value.indexOf(10, i + 1)) lines++;
+      rows = lines - 1;
+      finished.export = performance.now() - started;
+    }),
     Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         team(`/team/responses?q=${encodeURIComponent(words[i % words.length]!)}`),
