@@ -51,11 +51,13 @@ export function sqliteReader(file: string): Sql & { close(): Promise<void> } {
   let worker: Worker | undefined;
   const start = () => {
     const w = new Worker(WORKER, { eval: true, workerData: { file, driver } });
-    // It does not keep the process alive by itself (a test that never closes its store ends).
+    // It keeps the process alive only while a query is waiting for it (a command that forgot
+    // to close its store still ends; one awaiting a page of rows does not end before it).
     w.unref();
     w.on('message', ({ id, rows, error, timeout }: Reply) => {
       const p = pending.get(id);
       pending.delete(id);
+      if (!pending.size) w.unref();
       if (error === undefined) p?.resolve(rows!);
       else p?.reject(timeout ? new SearchTimeout() : new Error(error));
     });
@@ -73,7 +75,9 @@ export function sqliteReader(file: string): Sql & { close(): Promise<void> } {
     new Promise<T[]>((resolve, reject) => {
       const id = next++;
       pending.set(id, { resolve: resolve as (rows: unknown[]) => void, reject });
-      (worker ??= start()).postMessage({ id, text, params, ms });
+      worker ??= start();
+      worker.ref();
+      worker.postMessage({ id, text, params, ms });
     });
   return {
     dialect: 'sqlite',
