@@ -46,6 +46,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     postgres: {
       poolMax: positive('PG_POOL_MAX', env.PG_POOL_MAX, POSTGRES_DEFAULTS.poolMax),
+      teamPoolMax: positive(
+        'PG_TEAM_POOL_MAX',
+        env.PG_TEAM_POOL_MAX,
+        POSTGRES_DEFAULTS.teamPoolMax,
+      ),
       connectTimeoutMs: positive(
         'PG_CONNECT_TIMEOUT_MS',
         env.PG_CONNECT_TIMEOUT_MS,

@@ -61,10 +61,12 @@ const MIGRATIONS = [
   SSO_NEXT_MIGRATION,
 ];
 
-/** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
+/** The connection pools and timeouts (PG_POOL_MAX, PG_TEAM_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
 export interface PostgresSettings {
   /** Connections per instance: 10 instances × 8 = 80 of a default server's 100. */
   poolMax: number;
+  /** Of poolMax, the connections kept for the team's heavy reads (server/storage/team-sql.ts). */
+  teamPoolMax: number;
   /** How long to wait for a new connection (or for a free one when all are busy). */
   connectTimeoutMs: number;
   /** The longest a statement may run, lock waits included; the purge and migrations have none. */
@@ -73,12 +75,16 @@ export interface PostgresSettings {
   onTrouble?: (trouble: DatabaseTrouble) => void;
 }
 
+/** withRetries with the store's report of each retry. */
+type Retried = <T>(work: () => Promise<T>) => Promise<T>;
+
 export type DatabaseTrouble =
   | { event: 'connection lost'; code?: string }
   | { event: 'retrying'; code?: string; attempt: number };
 
 export const POSTGRES_DEFAULTS: PostgresSettings = {
   poolMax: 8,
+  teamPoolMax: 2,
   connectTimeoutMs: 5_000,
   statementTimeoutMs: 5_000,
 };
@@ -94,26 +100,25 @@ export async function openPostgresStore(
   connectionString: string,
   settings: Partial<PostgresSettings> = {},
 ): Promise<StoreWithTeam> {
-  const { poolMax, connectTimeoutMs, statementTimeoutMs, onTrouble } = {
+  const { poolMax, teamPoolMax, connectTimeoutMs, statementTimeoutMs, onTrouble } = {
     ...POSTGRES_DEFAULTS,
     ...settings,
   };
-  const pool = new pg.Pool({
-    connectionString,
-    max: poolMax,
-    connectionTimeoutMillis: connectTimeoutMs,
-    statement_timeout: statementTimeoutMs,
-    // Notices a server that went away without closing the connection (a failover).
-    keepAlive: true,
-  });
-  // An idle connection that breaks (a restart, a failover, pg_terminate_backend) is dropped by
-  // the pool, which opens a new one when next needed. Without a listener, Node would end the
-  // process on this 'error' event.
-  pool.on('error', (error) => onTrouble?.({ event: 'connection lost', code: codeOf(error) }));
-  const retried = <T>(work: () => Promise<T>) =>
+  const retried: Retried = (work) =>
     withRetries(work, DEFAULT_RETRY, undefined, (attempt, code) =>
       onTrouble?.({ event: 'retrying', code, attempt }),
     );
+  const lost = (error: unknown) => onTrouble?.({ event: 'connection lost', code: codeOf(error) });
+  // PG_POOL_MAX is the instance's whole share of the server's connections: the team's pool
+  // takes its part of it (at least one is left for respondents).
+  const teamMax = Math.min(teamPoolMax, poolMax - 1);
+  const pool = newPool(
+    connectionString,
+    poolMax - teamMax,
+    connectTimeoutMs,
+    statementTimeoutMs,
+    lost,
+  );
   try {
     await transaction(pool, migrate);
   } catch (error) {
@@ -126,30 +131,16 @@ export async function openPostgresStore(
 
   const query = (text: string, params: unknown[] = []) =>
     retried(() => pool.query(numbered(text), params));
-  const sql: Sql = {
-    dialect: 'postgres',
-    all: async <T>(text: string, params?: unknown[]) => (await query(text, params)).rows as T[],
-    run: async (text: string, params?: unknown[]) => (await query(text, params)).rowCount ?? 0,
-    within: async <T>(ms: number, text: string, params: unknown[] = []) => {
-      let rows: T[] = [];
-      await transaction(pool, async (client) => {
-        await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);
-        rows = (await client.query(numbered(text), params)).rows as T[];
-      }).catch((error: { code?: string }) => {
-        // 57014: query_canceled, which statement_timeout raises.
-        throw error.code === '57014' ? new SearchTimeout() : error;
-      });
-      return rows;
-    },
-    transaction: (statements) =>
-      retried(() =>
-        transaction(pool, async (client) => {
-          for (const s of statements) await client.query(numbered(s.text), s.params ?? []);
-        }),
-      ),
-  };
-
-  const team = teamStore(sql);
+  const sql = sqlOver(pool, retried);
+  // The team's heavy reads (lists, searches, the export's pages, figures) take turns on a small
+  // pool of their own: at most teamPoolMax of them run at once, so they neither take the
+  // respondents' connections nor every core of the database server (with PG_POOL_MAX=1 they
+  // share the one connection).
+  const teamPool =
+    teamMax > 0
+      ? newPool(connectionString, teamMax, connectTimeoutMs, statementTimeoutMs, lost)
+      : pool;
+  const team = teamStore(sql, sqlOver(teamPool, retried));
   return {
     async save(record: NewFeedback) {
       // The id is made once, before any try: a retry after a try whose COMMIT did happen (its
@@ -207,7 +198,7 @@ export async function openPostgresStore(
       return (result.rowCount ?? 0) > 0;
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), teamPool !== pool && teamPool.end()]);
     },
     team,
     drafts: draftStore(sql),
@@ -265,6 +256,56 @@ async function migrate(client: pg.PoolClient): Promise<void> {
   await client.query('DELETE FROM schema_version');
   await client.query('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
   await client.query(ENSURE_SEARCH_INDEX);
+}
+
+function newPool(
+  connectionString: string,
+  max: number,
+  connectTimeoutMs: number,
+  statementTimeoutMs: number,
+  lost: (error: unknown) => void,
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    // Notices a server that went away without closing the connection (a failover).
+    keepAlive: true,
+  });
+  // An idle connection that breaks (a restart, a failover, pg_terminate_backend) is dropped by
+  // the pool, which opens a new one when next needed. Without a listener, Node would end the
+  // process on this 'error' event.
+  pool.on('error', lost);
+  return pool;
+}
+
+/** The queries of ./team-sql.ts over a pool. */
+function sqlOver(pool: pg.Pool, retried: Retried): Sql {
+  const query = (text: string, params: unknown[] = []) =>
+    retried(() => pool.query(numbered(text), params));
+  return {
+    dialect: 'postgres',
+    all: async <T>(text: string, params?: unknown[]) => (await query(text, params)).rows as T[],
+    run: async (text: string, params?: unknown[]) => (await query(text, params)).rowCount ?? 0,
+    within: async <T>(ms: number, text: string, params: unknown[] = []) => {
+      let rows: T[] = [];
+      await transaction(pool, async (client) => {
+        await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);
+        rows = (await client.query(numbered(text), params)).rows as T[];
+      }).catch((error: { code?: string }) => {
+        // 57014: query_canceled, which statement_timeout raises.
+        throw error.code === '57014' ? new SearchTimeout() : error;
+      });
+      return rows;
+    },
+    transaction: (statements) =>
+      retried(() =>
+        transaction(pool, async (client) => {
+          for (const s of statements) await client.query(numbered(s.text), s.params ?? []);
+        }),
+      ),
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
 import { MASK_PASS_MIGRATION } from './mask-sql';
+import { sqliteReader } from './sqlite-reader';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import { SQLITE_TESTS_MIGRATION } from './tests-sql';
 import { addWords, SQLITE_WORDS_MIGRATION } from './words-sql';
@@ -160,7 +161,10 @@ export function openSqliteStore(file: string): StoreWithTeam {
         .immediate(),
   };
 
-  const team = teamStore(sql);
+  // The team's heavy reads in a worker thread with its own connection (./sqlite-reader.ts); an
+  // in-memory database cannot be opened twice, so its reads stay here.
+  const reader = file === ':memory:' ? undefined : sqliteReader(file);
+  const team = teamStore(sql, reader);
   // The rate limits' counters go through a second connection that commits without waiting for
   // the disk (synchronous = NORMAL; the WAL still keeps the file consistent): a count lost to a
   // power cut is harmless, and an fsync per request (about 3 ms here, blocking the event loop)
@@ -221,6 +225,7 @@ export function openSqliteStore(file: string): StoreWithTeam {
     },
     async close() {
       if (scheduled) flush();
+      await reader?.close();
       if (limitsDb !== db) limitsDb.close();
       db.close();
     },

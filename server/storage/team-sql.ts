@@ -162,9 +162,10 @@ export function feedbackRecord(row: FeedbackRow): FeedbackRecord {
 }
 
 /**
- * How long a search of the answers may take before it is stopped (SearchTimeout). SQLite runs
- * a query on the one thread every request shares, so its default is short enough that a
- * respondent's page waits no longer than that behind a search; PostgreSQL's runs elsewhere.
+ * How long a search of the answers may take before it is stopped (SearchTimeout). SQLite's
+ * default is short: a file's team reads run in a worker thread (./sqlite-reader.ts) where each
+ * search holds up the team's other reads, and an in-memory database's run on the one thread
+ * every request shares. PostgreSQL's run in the database server.
  */
 const searchBudget = (sql: Sql) =>
   Number(process.env.SEARCH_BUDGET_MS ?? (sql.dialect === 'sqlite' ? 150 : 2000));
@@ -272,8 +273,15 @@ const member = (r: { id: string; email: string; role: Role; created: string }): 
   created: new Date(r.created),
 });
 
-export function teamStore(sql: Sql): TeamStore {
+/**
+ * The team's store over `sql`. The heavy reads of responses (lists, searches, counts, the
+ * export's pages, figures) go through `reads`, which may be another connection or pool so that
+ * they do not hold up respondents (server/storage/sqlite-reader.ts, server/storage/postgres.ts).
+ */
+export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
   const one = async <T>(query: string, params: unknown[]) => (await sql.all<T>(query, params))[0];
+  const readOne = async <T>(query: string, params: unknown[]) =>
+    (await reads.all<T>(query, params))[0];
   let source: WordSource | undefined;
   return {
     async addMember(email, role, now) {
@@ -551,7 +559,8 @@ export function teamStore(sql: Sql): TeamStore {
       const ids = feedbackIds.filter((id) => UUID.test(id));
       const result = new Map<string, string[]>(ids.map((id) => [id, []]));
       if (!ids.length) return result;
-      const rows = await sql.all<{ feedback_id: string; tag_id: string }>(
+      // A read of up to an export page's ids: with the heavy reads.
+      const rows = await reads.all<{ feedback_id: string; tag_id: string }>(
         `SELECT feedback_id, tag_id FROM team_response_tag WHERE feedback_id IN (${ids.map(() => '?').join(', ')})`,
         ids,
       );
@@ -591,7 +600,7 @@ export function teamStore(sql: Sql): TeamStore {
 
     async findFeedback(filter, { limit, offset }) {
       const { clause, params } = where(sql, filter);
-      const rows = await bounded(sql, filter)<FeedbackRow>(
+      const rows = await bounded(reads, filter)<FeedbackRow>(
         `SELECT * FROM feedback ${clause} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
         [...params, limit, offset],
       );
@@ -602,7 +611,7 @@ export function teamStore(sql: Sql): TeamStore {
       // In a form the index on received_at can serve: a range scan from the last time read.
       const keyset = after ? '(received_at >= ? AND (received_at > ? OR id > ?))' : '';
       const at = after?.receivedAt.toISOString();
-      const rows = await sql.all<FeedbackRow>(
+      const rows = await reads.all<FeedbackRow>(
         `SELECT * FROM feedback ${keyset ? (clause ? `${clause} AND ${keyset}` : `WHERE ${keyset}`) : clause} ORDER BY received_at, id LIMIT ?`,
         [...params, ...(after ? [at, at, after.id] : []), limit],
       );
@@ -611,14 +620,14 @@ export function teamStore(sql: Sql): TeamStore {
     async countFeedback(filter) {
       const only = wordsOnly(filter);
       if (only) {
-        const r = await one<{ n: number | string }>(
+        const r = await readOne<{ n: number | string }>(
           `SELECT COUNT(DISTINCT feedback_id) AS n FROM (${only.text}) w`,
           only.params,
         );
         return Number(r?.n ?? 0);
       }
       const { clause, params } = where(sql, filter);
-      const [r] = await bounded(sql, filter)<{ n: number | string }>(
+      const [r] = await bounded(reads, filter)<{ n: number | string }>(
         `SELECT COUNT(*) AS n FROM feedback ${clause}`,
         params,
       );
@@ -627,13 +636,13 @@ export function teamStore(sql: Sql): TeamStore {
     async wordMatches(filter) {
       const only = wordsOnly(filter);
       const found = only
-        ? await sql.all<{ id: string; received_at: string | Date }>(
+        ? await reads.all<{ id: string; received_at: string | Date }>(
             `SELECT DISTINCT feedback_id AS id, received_at FROM (${only.text}) w`,
             only.params,
           )
         : await (async () => {
             const { clause, params } = where(sql, filter);
-            return sql.all<{ id: string; received_at: string | Date }>(
+            return reads.all<{ id: string; received_at: string | Date }>(
               `SELECT id, received_at FROM feedback ${clause}`,
               params,
             );
@@ -642,7 +651,7 @@ export function teamStore(sql: Sql): TeamStore {
     },
     async answersOf(filter, fields) {
       const { clause, params } = where(sql, filter);
-      const rows = await sql.all<{
+      const rows = await reads.all<{
         id: string;
         survey_id: string;
         received_at: string | Date;
@@ -676,12 +685,12 @@ export function teamStore(sql: Sql): TeamStore {
           ? 'substr(received_at, 1, 10)'
           : "to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')";
       // Answers from the per-day counts where they can be, else from the responses themselves.
-      const tallied = await talliedAnswers(sql, filter, fields);
+      const tallied = await talliedAnswers(reads, filter, fields);
       if (sql.dialect === 'sqlite' && !tallied && fields.length) {
         // SQLite, from the responses: one pass reads each one's language, day and answers (its
         // JSON parsed once, not once for the filter of each of two queries).
         const paths = fields.map((name) => `$."${name}"`);
-        const rows = await sql.all<{ lang: string | null; day: string; v: string | null }>(
+        const rows = await reads.all<{ lang: string | null; day: string; v: string | null }>(
           `SELECT lang, ${day} AS day, json_extract(answers, ${paths.map(() => '?').join(', ')}) AS v FROM feedback ${clause}`,
           [...paths, ...params],
         );
@@ -700,7 +709,7 @@ export function teamStore(sql: Sql): TeamStore {
         };
       }
       // One pass over the index (it covers language and time) for both counts.
-      const groups = await sql.all<{ lang: string | null; day: string; n: number | string }>(
+      const groups = await reads.all<{ lang: string | null; day: string; n: number | string }>(
         `SELECT lang, ${day} AS day, COUNT(*) AS n FROM feedback ${clause} GROUP BY lang, 2`,
         params,
       );
@@ -714,7 +723,7 @@ export function teamStore(sql: Sql): TeamStore {
         byDay: sum((g) => g.day).map(([day, n]) => ({ day: day!, n })),
         answers: [
           ...(tallied?.answers ?? []),
-          ...(await answerCounts(sql, clause, params, tallied?.missing ?? fields)),
+          ...(await answerCounts(reads, clause, params, tallied?.missing ?? fields)),
         ],
       };
     },

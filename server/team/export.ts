@@ -11,6 +11,8 @@ import { text, type UiLang } from './text';
 import { surveyName } from './privacy';
 
 const PAGE = 500;
+/** Rows formatted in one turn of the event loop. */
+const PART = 100;
 
 /** A spreadsheet would run a cell starting with one of these as a formula: keep it text. */
 export function spreadsheetSafe(value: string): string {
@@ -126,10 +128,16 @@ export async function* feedbackCsv(
   for (;;) {
     const page = await store.feedbackAfter(filter, after, PAGE);
     const tagsOf = await store.tagsOf(page.map((r) => r.id));
-    if (page.length) yield page.map((r) => row(r, tagsOf.get(r.id) ?? [])).join('');
+    // Written a part at a time, other requests running between parts: formatting a whole page
+    // at once held a respondent's page for tens of milliseconds on a busy machine.
+    for (let i = 0; i < page.length; i += PART) {
+      yield page
+        .slice(i, i + PART)
+        .map((r) => row(r, tagsOf.get(r.id) ?? []))
+        .join('');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     if (page.length < PAGE) return;
     after = page.at(-1);
-    // Other requests run between pages.
-    await new Promise((resolve) => setImmediate(resolve));
   }
 }

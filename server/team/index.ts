@@ -21,6 +21,7 @@ import { registerPasskeys } from './passkeys';
 import { MASK_PASS, maskAnswers } from './privacy';
 import { registerQuestions } from './questions';
 import { registerResponses } from './responses';
+import { takeTurns } from './turns';
 import { registerSso, SSO_SIGN_OUT_PATH, SSO_START_PATH } from './sso';
 import type { OidcSettings } from './sso-config';
 import {
@@ -174,6 +175,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
   };
 
   await app.register(async (team) => {
+    takeTurns(team);
     team.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string' },

@@ -61,17 +61,29 @@ describe('configuration from the environment', () => {
   it('sizes the PostgreSQL pool for 10 instances on a default server, with timeouts', () => {
     expect(configFromEnv({}).postgres).toEqual({
       poolMax: 8,
+      teamPoolMax: 2,
       connectTimeoutMs: 5_000,
       statementTimeoutMs: 5_000,
     });
     expect(
       configFromEnv({
         PG_POOL_MAX: '20',
+        PG_TEAM_POOL_MAX: '4',
         PG_CONNECT_TIMEOUT_MS: '2000',
         PG_STATEMENT_TIMEOUT_MS: '15000',
       }).postgres,
-    ).toEqual({ poolMax: 20, connectTimeoutMs: 2_000, statementTimeoutMs: 15_000 });
-    for (const name of ['PG_POOL_MAX', 'PG_CONNECT_TIMEOUT_MS', 'PG_STATEMENT_TIMEOUT_MS'])
+    ).toEqual({
+      poolMax: 20,
+      teamPoolMax: 4,
+      connectTimeoutMs: 2_000,
+      statementTimeoutMs: 15_000,
+    });
+    for (const name of [
+      'PG_POOL_MAX',
+      'PG_TEAM_POOL_MAX',
+      'PG_CONNECT_TIMEOUT_MS',
+      'PG_STATEMENT_TIMEOUT_MS',
+    ])
       expect(() => configFromEnv({ [name]: '0' })).toThrow(name);
   });
 
