@@ -1,5 +1,6 @@
 // Sends a prepared submission to the feedback API (endpoint and key are build-time settings).
 import type { Submission } from '../engine';
+import { useSurveyStore } from './store';
 
 export const FEEDBACK_URL: string = import.meta.env.VITE_FEEDBACK_URL ?? '/api/feedback';
 const API_KEY: string = import.meta.env.VITE_API_KEY ?? 'local-development-key';
@@ -7,8 +8,12 @@ const API_KEY: string = import.meta.env.VITE_API_KEY ?? 'local-development-key';
 export type SubmitResult =
   { ok: true } | { ok: false; status: number } | { ok: false; unavailable: true };
 
-/** POSTs the submission. A refusal carries its status code; no answer at all means the service is unavailable. */
-export async function submitFeedback(submission: Submission): Promise<SubmitResult> {
+/** POSTs the submission with the run's key (src/store.ts), so a second send of the same run
+ *  stores nothing. A refusal carries its status code; no answer at all means the service is unavailable. */
+export async function submitFeedback(
+  submission: Submission,
+  runKey: string = useSurveyStore.getState().keyOfRun(),
+): Promise<SubmitResult> {
   let response: Response;
   try {
     response = await fetch(FEEDBACK_URL, {
@@ -16,6 +21,7 @@ export async function submitFeedback(submission: Submission): Promise<SubmitResu
       headers: {
         'Content-Type': 'application/json',
         'x-api-key': API_KEY,
+        'Idempotency-Key': runKey,
         // The page's language (set by Root), stored with the answers for the team's figures.
         ...(pageLanguage() ? { 'Content-Language': pageLanguage() } : {}),
       },

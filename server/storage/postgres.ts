@@ -10,6 +10,7 @@ import {
 } from './drafts';
 import { withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
+import { SUBMISSION_KEY_MIGRATION } from './submission-key';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
 import { POSTGRES_WORDS_MIGRATION } from './words-sql';
@@ -53,6 +54,7 @@ const MIGRATIONS = [
   AUDIT_ACTOR_MIGRATION,
   DRAFT_SENT_MIGRATION,
   POSTGRES_WORDS_MIGRATION,
+  SUBMISSION_KEY_MIGRATION,
 ];
 
 /** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
@@ -137,7 +139,14 @@ export async function openPostgresStore(
       // answer lost with the connection) finds the row there and adds nothing.
       const id = randomUUID();
       await withRetries(() => pool.query(INSERT_FEEDBACK, insertParams(id, record, team)));
-      return { id };
+      if (!record.key) return { id };
+      // A second save with the key waited on the unique index for the first to commit, then
+      // added nothing: both answer with the stored row's id.
+      const [stored] = await sql.all<{ id: string }>(
+        'SELECT id FROM feedback WHERE submission_key = ?',
+        [record.key],
+      );
+      return { id: stored?.id ?? id };
     },
     async sendDraft(token, record) {
       if (!TOKEN.test(token)) return null;
@@ -206,10 +215,11 @@ function where(connectionString: string): string {
   }
 }
 
-// The response and its words for the word index (./words-sql.ts) in one statement.
+// The response and its words for the word index (./words-sql.ts) in one statement. A conflict
+// on the id (a retried try that did commit) or on the submission key adds nothing.
 const INSERT_FEEDBACK = `WITH added AS (
-    INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut)
-    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING RETURNING id, received_at
+    INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, submission_key)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $9) ON CONFLICT DO NOTHING RETURNING id, received_at
   )
   INSERT INTO feedback_word (word, received_at, feedback_id)
   SELECT DISTINCT w, added.received_at, added.id FROM added, unnest($8::text[]) w`;
@@ -225,6 +235,7 @@ const insertParams = (id: string, record: NewFeedback, team: Pick<TeamStore, 'wo
     record.lang ?? null,
     words ? 1 : null,
     words ?? [],
+    record.key ?? null,
   ];
 };
 

@@ -11,6 +11,7 @@ import {
   draftStore,
 } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
+import { SUBMISSION_KEY_MIGRATION } from './submission-key';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import { addWords, SQLITE_WORDS_MIGRATION } from './words-sql';
 import {
@@ -50,6 +51,7 @@ const MIGRATIONS = [
   AUDIT_ACTOR_MIGRATION,
   DRAFT_SENT_MIGRATION,
   SQLITE_WORDS_MIGRATION,
+  SUBMISSION_KEY_MIGRATION,
 ];
 
 interface Row {
@@ -59,6 +61,7 @@ interface Row {
   received_at: string;
   answers: string;
   lang: Lang | null;
+  submission_key: string | null;
 }
 
 interface Pending {
@@ -93,13 +96,25 @@ export function openSqliteStore(file: string): StoreWithTeam {
       if (existsSync(extra)) chmodSync(extra, 0o600);
 
   const insert = db.prepare(
-    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut)',
+    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, submission_key) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut, @submission_key)',
   );
   const insertWords = db.prepare(addWords('sqlite'));
+  const storedWithKey = db.prepare('SELECT id FROM feedback WHERE submission_key = ?').pluck();
+  // Resolves each to the id it is stored under: a row whose key is stored already (earlier, or
+  // earlier in this batch) adds nothing and takes that row's id.
   const insertAll = db.transaction((pending: Pick<Pending, 'row' | 'words'>[]) => {
-    for (const p of pending) insert.run({ ...p.row, words_cut: p.words ? 1 : null });
-    const words = pending.filter((p) => p.words?.length).map((p) => [p.row.id, p.words]);
+    const added: Pick<Pending, 'row' | 'words'>[] = [];
+    const ids = pending.map((p) => {
+      const key = p.row.submission_key;
+      const earlier = key ? (storedWithKey.get(key) as string | undefined) : undefined;
+      if (earlier) return earlier;
+      insert.run({ ...p.row, words_cut: p.words ? 1 : null });
+      added.push(p);
+      return p.row.id;
+    });
+    const words = added.filter((p) => p.words?.length).map((p) => [p.row.id, p.words]);
     if (words.length) insertWords.run(JSON.stringify(words));
+    return ids;
   });
 
   let queue: Pending[] = [];
@@ -109,8 +124,8 @@ export function openSqliteStore(file: string): StoreWithTeam {
     queue = [];
     scheduled = false;
     try {
-      insertAll(batch);
-      for (const p of batch) p.resolve({ id: p.row.id });
+      const ids = insertAll(batch);
+      batch.forEach((p, i) => p.resolve({ id: ids[i]! }));
     } catch (error) {
       for (const p of batch) p.reject(error);
     }
@@ -244,6 +259,7 @@ function rowOf(record: NewFeedback): Row {
     received_at: record.receivedAt.toISOString(),
     answers: JSON.stringify(record.answers),
     lang: record.lang ?? null,
+    submission_key: record.key ?? null,
   };
 }
 

@@ -20,7 +20,11 @@ export interface FeedbackRecord {
 
 export type { Lang };
 
-export type NewFeedback = Omit<FeedbackRecord, 'id'>;
+export type NewFeedback = Omit<FeedbackRecord, 'id'> & {
+  /** The run's submission key (./submission-key.ts): a second save with it stores nothing and
+   *  resolves to the first row's id. */
+  key?: string;
+};
 
 /** Where feedback lives. `save` resolves only once the record is durably committed. */
 export interface FeedbackStore {
