@@ -174,19 +174,28 @@ function carriedAnswers(survey: ResolvedSurvey, json: PostedForm[string]): Answe
   ) as Answers;
 }
 
-/** `GET /{lang}/{survey}/{page}/skip?draft=`: a skip link without JavaScript forgets the page's answers. */
+/** `GET /{lang}/{survey}/{page}/skip?draft=`: a skip link without JavaScript forgets the page's
+ *  answers. Posted by the entry script before the app has arrived, with no draft, it carries the
+ *  answers saved in the browser (`saved`), which go on in a new draft. */
 export async function skipWithoutScript(
   lang: Lang,
   survey: ResolvedSurvey,
   pageId: string,
   token: string | null,
   options: NoJsOptions,
+  saved?: PostedForm[string],
 ): Promise<string | null> {
   const page = findPage(survey, pageId);
   if (!page?.skip) return null;
   const draft = token
     ? await options.store.drafts.read(token, options.clock(), DRAFT_IDLE_MS)
     : null;
+  const carried = draft ? undefined : carriedAnswers(survey, saved);
+  if (carried) {
+    const created = await options.store.drafts.create(survey.id, options.clock());
+    await options.store.drafts.save(created, skipPage(page, carried), options.clock());
+    return pathOf(lang, survey, page.skip, created);
+  }
   if (!token || !draft || draft.surveyId !== survey.id) return pathOf(lang, survey, 'timeout');
   if (draft.sent) return pathOf(lang, survey, 'finish');
   const answers: Answers = skipPage(page, draft.answers);
