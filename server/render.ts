@@ -132,7 +132,15 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       context.post = async () => {
         throw data(null, { status: refused });
       };
-    const result = await render(fetchRequest(request), context);
+    // A page posted with errors, held for its address (Post/Redirect/Get): drawn as that post's
+    // answer was, from what the draft holds.
+    const { posted } = context;
+    if (posted && request.method === 'GET') context.post = async () => posted;
+    const asPosted =
+      posted && request.method === 'GET'
+        ? { url: request.url, headers: request.headers, method: 'POST', body: new Map() }
+        : request;
+    const result = await render(fetchRequest(asPosted), context);
     // Pages that carry a draft must not be stored by a browser or a proxy.
     const cache = context.draftStatus === 'none' ? 'no-cache' : 'no-store';
     if (result instanceof Response) {

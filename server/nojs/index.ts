@@ -58,12 +58,15 @@ export async function postedForm(request: Request): Promise<PostedForm> {
 export async function contextFor(
   url: URL,
   options: NoJsOptions,
-): Promise<ServerContext & { draftStatus: 'none' | 'live' | 'gone' }> {
+): Promise<
+  ServerContext & { draftStatus: 'none' | 'live' | 'gone'; posted?: PostedPage | undefined }
+> {
   const { store, clock } = options;
   const token = url.searchParams.get('draft');
   const draft = token ? await store.drafts.read(token, clock(), DRAFT_IDLE_MS) : null;
   const open = draft && !draft.sent ? draft : null;
-  if (token && open) await store.drafts.save(token, open.answers, clock()); // a visit is activity
+  // A visit is activity; it also shows a page held after a post with errors, once.
+  if (token && open) await store.drafts.save(token, open.answers, clock());
   const state: SurveyData | null = token
     ? {
         ...emptySurvey,
@@ -79,6 +82,7 @@ export async function contextFor(
     state,
     draft: live,
     draftStatus: live ? 'live' : token ? 'gone' : 'none',
+    posted: open?.posted as PostedPage | undefined,
     post: (request, params) => answerPost(request, params, state, live, options),
   };
 }
@@ -118,8 +122,17 @@ async function answerPost(
   const draftOrNew = async () => draft ?? (await store.drafts.create(survey.id, clock()));
 
   const outcome = postPage(survey, page, earlier, posted);
-  if (outcome.kind === 'invalid')
-    return { answers: outcome.answers, errors: outcome.errors, suggestion: outcome.suggestion };
+  if (outcome.kind === 'invalid') {
+    // Post/Redirect/Get: the page with its errors and what was typed is held in the draft (a new
+    // one when there was none) and shown once at its address, so the browser's Back and reload
+    // never ask to send a form again (docs/architecture.md).
+    const held = await draftOrNew();
+    if (!draft) await store.drafts.save(held, earlier, clock());
+    const posted: PostedPage = { answers: outcome.answers, errors: outcome.errors };
+    if (outcome.suggestion) posted.suggestion = outcome.suggestion;
+    await store.drafts.hold(held, posted);
+    return seeOther(pathOf(lang, survey, page.id, held));
+  }
   if (outcome.kind === 'next') {
     const next = await draftOrNew();
     await store.drafts.save(next, outcome.answers, clock());

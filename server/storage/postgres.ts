@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
+  DRAFT_POSTED_MIGRATION,
   DRAFT_SENT_MIGRATION,
   DRAFTS_MIGRATION,
   SEND_DRAFT,
@@ -55,6 +56,7 @@ const MIGRATIONS = [
   DRAFT_SENT_MIGRATION,
   POSTGRES_WORDS_MIGRATION,
   SUBMISSION_KEY_MIGRATION,
+  DRAFT_POSTED_MIGRATION,
 ];
 
 /** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */

@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import {
+  DRAFT_POSTED_MIGRATION,
   DRAFT_SENT_MIGRATION,
   DRAFTS_MIGRATION,
   SEND_DRAFT,
@@ -52,6 +53,7 @@ const MIGRATIONS = [
   DRAFT_SENT_MIGRATION,
   SQLITE_WORDS_MIGRATION,
   SUBMISSION_KEY_MIGRATION,
+  DRAFT_POSTED_MIGRATION,
 ];
 
 interface Row {
