@@ -82,9 +82,21 @@ export async function contextFor(
     state,
     draft: live,
     draftStatus: live ? 'live' : token ? 'gone' : 'none',
-    posted: open?.posted as PostedPage | undefined,
+    posted: heldFor(url.pathname, open?.posted),
     post: (request, params) => answerPost(request, params, state, live, options),
   };
+}
+
+/** A page posted with errors, held in the draft for the address it is shown at. */
+interface Held {
+  at: string;
+  posted: PostedPage;
+}
+
+/** The held page when it is for this address (any other page is drawn as it stands). */
+function heldFor(path: string, held: unknown): PostedPage | undefined {
+  const { at, posted } = (held ?? {}) as Partial<Held>;
+  return at === path ? posted : undefined;
 }
 
 async function answerPost(
@@ -130,8 +142,9 @@ async function answerPost(
     if (!draft) await store.drafts.save(held, earlier, clock());
     const posted: PostedPage = { answers: outcome.answers, errors: outcome.errors };
     if (outcome.suggestion) posted.suggestion = outcome.suggestion;
-    await store.drafts.hold(held, posted);
-    return seeOther(pathOf(lang, survey, page.id, held));
+    const at = pathOf(lang, survey, page.id);
+    await store.drafts.hold(held, { at, posted } satisfies Held);
+    return seeOther(withDraft(at, held));
   }
   if (outcome.kind === 'next') {
     const next = await draftOrNew();

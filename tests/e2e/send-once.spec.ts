@@ -52,6 +52,8 @@ test('two tabs of one run both pressing Send store one row; Back after sending s
   const other = await context.newPage();
   await page.goto(last);
   await other.goto(last);
+  // Each form's validation arrives after the page (src/pages): both tabs ready, as a respondent's would be.
+  await Promise.all([page, other].map((tab) => tab.waitForLoadState('networkidle')));
   await Promise.all([submitButton(page).click(), submitButton(other).click()]);
   const finish = pathOf('en', basic, 'finish');
   await expect(page).toHaveURL(urlOf(page, finish));
