@@ -2,7 +2,9 @@
 // back (route interception) at the start, on a reload mid-survey and while it hydrates, and
 // the respondent ticks, types, skips and presses Continue meanwhile. The sending page and a
 // tick before hydration are in hydration.spec.ts.
+import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { enumeratePaths, findPage, type Answers } from '../../engine';
 import { expect, STORAGE_KEY, storedState, test } from './helpers/fixtures';
 import { submitButton } from './helpers/journey';
@@ -120,4 +122,30 @@ test('pages answered on the server: text typed while the app arrives on a draft 
   }
   await expect(page).toHaveURL(/\/en\/basic\/q8\?draft=/);
   await typeWhileArriving(page, release, /\/en\/basic\/q9/);
+});
+
+test('the sending page: contact details typed while the app is held are sent with the saved answers', async ({
+  context,
+}) => {
+  const marker = `Held send ${Date.now()}`;
+  const { page } = await held(context, { ...thirdSector.answers, howToImprove: marker });
+  await page.goto(pathOf('en', basic, 'q9'));
+  await page.locator('input[name="firstName"]').fill('Sam');
+  await page.locator('input[name="lastName"]').fill('Jones');
+  await page.locator('input[name="email"]').fill('sam@example.com');
+  await submitButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`${pathOf('en', basic, 'finish')}$`));
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'feedback.sqlite'), { readonly: true });
+  const rows = db
+    .prepare("SELECT answers FROM feedback WHERE survey_id = ? AND answers LIKE '%' || ? || '%'")
+    .all(basic.id, marker) as { answers: string }[];
+  db.close();
+  expect(rows.map((row) => JSON.parse(row.answers) as Record<string, string>)).toEqual([
+    expect.objectContaining({
+      howToImprove: marker,
+      firstName: 'Sam',
+      lastName: 'Jones',
+      email: 'sam@example.com',
+    }),
+  ]);
 });
