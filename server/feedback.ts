@@ -83,6 +83,9 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
           const unknownFields = result.errors.length - errors.length;
           return reply.code(400).send({ errors, ...(unknownFields ? { unknownFields } : {}) });
         }
+        // A run sent already answers as it did then, before the cap: it adds nothing.
+        const sent = runKey ? await options.store.idOfKey(runKey) : undefined;
+        if (sent) return reply.code(201).send({ id: sent });
         const wait = await cap.take();
         if (wait > 0) {
           request.log.warn('submission cap reached');

@@ -135,6 +135,13 @@ export async function openPostgresStore(
   };
 
   const team = teamStore(sql);
+  const idOfKey = async (key: string) => {
+    const [stored] = await sql.all<{ id: string }>(
+      'SELECT id FROM feedback WHERE submission_key = ?',
+      [key],
+    );
+    return stored?.id;
+  };
   return {
     async save(record: NewFeedback) {
       // The id is made once, before any try: a retry after a try whose COMMIT did happen (its
@@ -144,12 +151,9 @@ export async function openPostgresStore(
       if (!record.key) return { id };
       // A second save with the key waited on the unique index for the first to commit, then
       // added nothing: both answer with the stored row's id.
-      const [stored] = await sql.all<{ id: string }>(
-        'SELECT id FROM feedback WHERE submission_key = ?',
-        [record.key],
-      );
-      return { id: stored?.id ?? id };
+      return { id: (await idOfKey(record.key)) ?? id };
     },
+    idOfKey,
     async sendDraft(token, record) {
       if (!TOKEN.test(token)) return null;
       const id = randomUUID();

@@ -225,6 +225,9 @@ export function openSqliteStore(file: string): StoreWithTeam {
     async has(id) {
       return db.prepare('SELECT 1 FROM feedback WHERE id = ?').get(id) !== undefined;
     },
+    async idOfKey(key) {
+      return storedWithKey.get(key) as string | undefined;
+    },
     async close() {
       if (scheduled) flush();
       if (limitsDb !== db) limitsDb.close();

@@ -62,6 +62,17 @@ describe('POST /api/feedback with an Idempotency-Key', () => {
     storesOneRowPerRun(async () => openSqliteStore(':memory:')),
   );
 
+  it('answers a run sent already as then, even once the submission cap is reached', async () => {
+    ({ app, store } = await testServer({ submissionsPerMinute: 1 }));
+    const first = await send({ 'idempotency-key': RUN });
+    expect(first.statusCode).toBe(201);
+    const again = await send({ 'idempotency-key': RUN });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect((await send({ 'idempotency-key': OTHER_RUN })).statusCode).toBe(503);
+    expect(await store.count()).toBe(1);
+  });
+
   it('refuses a malformed key with 400 and stores nothing', async () => {
     ({ app, store } = await testServer());
     for (const bad of ['short', 'x'.repeat(65), 'has spaces in it here', 'k7Qv2mXc9Lp4Rt8Ws1Yz3A!'])
