@@ -1,5 +1,5 @@
-// `npm run bench:pages [-- --url http://127.0.0.1:3000] [--runs 5] [--baseline <url>]
-// [--network mobile]`: cold loads of a start page and a first question page in headless
+// `npm run bench:pages [-- --url http://127.0.0.1:3000 | --port 4390] [--runs 5]
+// [--baseline <url>] [--network mobile]`: cold loads of a start page and a first question page in headless
 // Chromium with 4x CPU throttling. Prints, as medians, the time until the question (or the start
 // page's heading) is visible and the bytes transferred before that moment and in all, with
 // JavaScript on and off. Not a test: it prints numbers. Without --url it starts the service on a
@@ -22,15 +22,17 @@ const RUNS = Number(option('runs') ?? 5);
 // `--network mobile`: also Lighthouse's mobile connection as DevTools applies it (slow 4G:
 // 562.5 ms request latency, 1,474.56 kbit/s down, 675 kbit/s up). Without it only the CPU is slowed.
 const MOBILE_NETWORK = option('network') === 'mobile';
-const PORT = 4390;
+// `--port`: where the service is started when no --url is given.
+const PORT = Number(option('port') ?? 4390);
 
 interface Target {
   name: string;
   path: string;
   /** Text that shows the page's main content is on screen. */
   visible: string;
-  /** A survey in progress in localStorage before the page loads (as after pressing Start). */
-  inProgress?: string;
+  /** A survey in progress before the page loads (as after pressing Start): in localStorage with
+   *  JavaScript on; without it, a draft the server makes when its Start form (this address) is posted. */
+  inProgress?: { survey: string; start: string };
 }
 
 const TARGETS: Target[] = [
@@ -39,7 +41,7 @@ const TARGETS: Target[] = [
     name: 'first question /en/basic/q1',
     path: '/en/basic/q1',
     visible: 'Why did you apply for a basic DBS check?',
-    inProgress: 'basic',
+    inProgress: { survey: 'basic', start: '/en/basic' },
   },
 ];
 
@@ -51,10 +53,12 @@ interface Sample {
 
 async function load(browser: Browser, base: string, target: Target, js: boolean): Promise<Sample> {
   const context = await browser.newContext({ javaScriptEnabled: js });
-  if (target.inProgress) {
+  let path = target.path;
+  if (target.inProgress && !js) path = await startedWithoutScript(base, target.inProgress.start);
+  if (target.inProgress && js) {
     const state = {
       state: {
-        surveyName: target.inProgress,
+        surveyName: target.inProgress.survey,
         answers: {},
         inProgress: true,
         lastActivity: Date.now(),
@@ -95,7 +99,7 @@ async function load(browser: Browser, base: string, target: Target, js: boolean)
   cdp.on('Page.lifecycleEvent', (event) => {
     if (!lifecycle.has(event.name)) lifecycle.set(event.name, event.timestamp);
   });
-  await page.goto(base + target.path, { waitUntil: 'commit' });
+  await page.goto(base + path, { waitUntil: 'commit' });
   // Nothing touches the page while it loads: Playwright's locators run a script in the page,
   // which on a throttled CPU would delay the very paint being timed. Once the network is quiet,
   // the question must be on screen; a page that never shows it (an app that needs JavaScript,
@@ -124,6 +128,21 @@ async function load(browser: Browser, base: string, target: Target, js: boolean)
     before: shown ? sum(finished.filter((f) => f.at <= visibleAt)) : Infinity,
     total: sum(finished),
   };
+}
+
+/** Posts a start page's form as a browser without JavaScript does; resolves to the first
+ *  question's address with its new draft (`?draft=`), where the server sent it. */
+async function startedWithoutScript(base: string, start: string): Promise<string> {
+  const response = await fetch(base + start, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  const location = response.headers.get('location');
+  if (response.status !== 303 || !location?.includes('?draft='))
+    throw new Error(`Start at ${start} answered ${response.status}, not a draft's first page`);
+  return location;
 }
 
 /** The median of the measured values (NaN when none was measured). */

@@ -5,6 +5,7 @@ import { apiKeyChecker } from './apiKey';
 import { httpError } from './errors';
 import { maskAnswers } from './team/privacy';
 import type { SubmissionCap } from './submissionCap';
+import { SUBMISSION_KEY } from './storage/submission-key';
 import type { FeedbackStore, Lang } from './storage/types';
 
 export interface FeedbackRouteOptions {
@@ -29,7 +30,8 @@ export const TEST_HEADER = 'x-test-submission';
 /** The most answer fields a submission may carry (the largest survey has far fewer). */
 const MAX_FIELDS = 200;
 
-/** `POST /api/feedback` (and its aliases): key, JSON, known survey, engine validation, store, 201 `{ id }`. */
+/** `POST /api/feedback` (and its aliases): key, JSON, known survey, engine validation, store, 201
+ *  `{ id }`. With an `Idempotency-Key` already stored, 201 with that row's id and nothing added. */
 export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOptions): void {
   const surveysByService = new Map(
     [...options.surveys.values()].map((survey) => [survey.serviceName, survey]),
@@ -58,6 +60,11 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
       handler: async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const body = request.body;
+        // The run's key (server/storage/submission-key.ts): malformed is refused, absent is allowed.
+        const runKey = request.headers['idempotency-key'];
+        if (runKey !== undefined && !(typeof runKey === 'string' && SUBMISSION_KEY.test(runKey))) {
+          return reply.code(400).send({ errors: [{ field: '', key: 'invalidIdempotencyKey' }] });
+        }
         if (!isObject(body) || Object.keys(body).length > MAX_FIELDS) {
           return reply.code(400).send({ errors: [{ field: '', key: 'invalidBody' }] });
         }
@@ -82,6 +89,9 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
           const unknownFields = result.errors.length - errors.length;
           return reply.code(400).send({ errors, ...(unknownFields ? { unknownFields } : {}) });
         }
+        // A run sent already answers as it did then, before the cap: it adds nothing.
+        const sent = runKey ? await options.store.idOfKey(runKey) : undefined;
+        if (sent) return reply.code(201).send({ id: sent });
         const wait = await cap.take();
         if (wait > 0) {
           request.log.warn('submission cap reached');
@@ -95,6 +105,8 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
           answers: maskAnswers(survey, result.submission),
           lang: respondentLanguage(request.headers['content-language']),
           ...(options.preview && request.headers[TEST_HEADER] === '1' ? { test: true } : {}),
+          // A run sent already answers as it did then: the same row's id, nothing added.
+          ...(runKey ? { key: runKey } : {}),
         });
         return reply.code(201).send({ id });
       },

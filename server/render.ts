@@ -12,6 +12,7 @@ import type { Rendered } from '../src/entry-server';
 import type { ServerContext } from '../src/serverContext';
 import { stylesheetInliner } from './criticalCss';
 import { contextFor, skipWithoutScript, type NoJsOptions } from './nojs/index';
+import { SAVED_ANSWERS_FIELD } from '../src/savedState';
 import { classifyPath } from './paths';
 import { contentSecurityPolicy } from './security';
 
@@ -131,7 +132,15 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       context.post = async () => {
         throw data(null, { status: refused });
       };
-    const result = await render(fetchRequest(request), context);
+    // A page posted with errors, held for its address (Post/Redirect/Get): drawn as that post's
+    // answer was, from what the draft holds.
+    const { posted } = context;
+    if (posted && request.method === 'GET') context.post = async () => posted;
+    const asPosted =
+      posted && request.method === 'GET'
+        ? { url: request.url, headers: request.headers, method: 'POST', body: new Map() }
+        : request;
+    const result = await render(fetchRequest(asPosted), context);
     // Pages that carry a draft must not be stored by a browser or a proxy.
     const cache = context.draftStatus === 'none' ? 'no-cache' : 'no-store';
     if (result instanceof Response) {
@@ -173,6 +182,19 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     forms.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.statusCode !== 413) throw error;
       return reply.header('cache-control', 'no-store').redirect(request.url, 303);
+    });
+    // A skip link pressed before the app arrived, posted by the entry script with the answers
+    // saved in the browser (src/main.tsx): they go on in a new draft, as a Continue's would.
+    forms.post('/:lang/:survey/:page/skip', { bodyLimit: FORM_LIMIT }, async (request, reply) => {
+      const { lang = '', survey: id = '', page = '' } = request.params as Record<string, string>;
+      const survey = options.surveys.get(id);
+      if (!LANGS.includes(lang as Lang) || !survey) return answer(request, reply, true);
+      const back = request.url.replace(/\/skip(?=\?|$)/, '');
+      if (((await options.limit?.(request)) ?? 0) > 0) return reply.redirect(back, 303);
+      const saved = (request.body as FormBody | undefined)?.get(SAVED_ANSWERS_FIELD)?.[0];
+      const to = await skipWithoutScript(lang as Lang, survey, page, null, options, saved);
+      if (!to) return answer(request, reply, true);
+      return reply.header('cache-control', 'no-store').redirect(to, 303);
     });
     for (const url of ['/:lang/:survey', '/:lang/:survey/:page'])
       forms.post(url, { bodyLimit: FORM_LIMIT }, async (request, reply) => {

@@ -1,6 +1,7 @@
 // The app, started by main.tsx once it and the full stylesheet have arrived: makes the server's
 // page live (hydration) and then loads the respondent's saved answers.
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import './i18n';
@@ -39,6 +40,28 @@ function enteredOnPage(boot: BootData): { surveyId?: string; entered: Answers } 
   return { surveyId: survey.id, entered };
 }
 
+/** The field being typed in (by id) and where its caret is, to give them back after the form is
+ *  drawn again from the saved answers (a new element, which would drop the keyboard's place). */
+function focusKeeper(): () => void {
+  const active = document.activeElement;
+  const id = active instanceof HTMLElement && active.closest('form') ? active.id : '';
+  const caret =
+    active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement
+      ? [active.selectionStart, active.selectionEnd]
+      : null;
+  return () => {
+    const again = id ? document.getElementById(id) : null;
+    if (!again || again === document.activeElement) return;
+    again.focus();
+    if (caret && (again instanceof HTMLTextAreaElement || again instanceof HTMLInputElement))
+      try {
+        again.setSelectionRange(caret[0] ?? null, caret[1] ?? null);
+      } catch {
+        // a radio or checkbox has no caret
+      }
+  };
+}
+
 /** Makes the server's page live: called once the app and the full stylesheet have both arrived. */
 export function startApp(boot: BootData): void {
   // React Router reads the server's loader data and errors from here when the router is created.
@@ -59,21 +82,31 @@ export function startApp(boot: BootData): void {
   const afterHydration = () => {
     if (live) return; // StrictMode runs effects twice in development
     live = true;
-    const restored = boot.state
-      ? Promise.resolve()
-      : Promise.resolve(useSurveyStore.persist.rehydrate()).then(() => {
-          // The form starts again from the saved answers: what was entered before (the app
-          // was late) joins them first, so nothing typed is lost.
-          const state = useSurveyStore.getState();
-          if (state.inProgress && state.surveyName === before.surveyId)
-            if (Object.keys(before.entered).length) state.save(before.entered);
-          useRestored.setState({ restored: true });
-          // Saved answers can show questions the server's page left out (a `showWhen` rule), so
-          // their styles must be there too.
-          if (Object.keys(useSurveyStore.getState().answers).length) applyFullStyles();
-          // Loaders run again with the saved state: an expired or unstarted survey goes to the timeout page.
-          return router.revalidate();
-        });
+    // Read as soon as hydration has committed, before any later render redraws the fields from
+    // the form's state (drawn from the server's page, so empty where the respondent typed while
+    // the page hydrated); the keyboard's place is kept from now too.
+    const during = enteredOnPage(boot);
+    const refocus = focusKeeper();
+    // With a draft the state came with the page; otherwise it is loaded from storage now.
+    const loaded = boot.state ? undefined : useSurveyStore.persist.rehydrate();
+    const restored = Promise.resolve(loaded).then(() => {
+      // The form starts again from the saved answers: what was entered before the app was live
+      // and while it hydrated (the later reading winning) joins them first, and the keyboard
+      // stays where it was, so nothing typed is lost.
+      const entered = { ...before.entered, ...during.entered };
+      const state = useSurveyStore.getState();
+      if (state.inProgress && state.surveyName === before.surveyId)
+        if (Object.keys(entered).length) state.save(entered);
+      // Drawn at once, so no key pressed in between goes to the old form.
+      flushSync(() => useRestored.setState({ restored: true }));
+      refocus();
+      if (boot.state) return;
+      // Saved answers can show questions the server's page left out (a `showWhen` rule), so
+      // their styles must be there too.
+      if (Object.keys(useSurveyStore.getState().answers).length) applyFullStyles();
+      // Loaders run again with the saved state: an expired or unstarted survey goes to the timeout page.
+      return router.revalidate();
+    });
     void restored.then(() => {
       document.documentElement.dataset.app = 'live';
       applyFullStylesWhenIdle();

@@ -49,23 +49,44 @@ function timeoutInstead(boot: BootData): string | undefined {
 
 /**
  * Until the app is live a form posts to the server, which has no draft for a respondent whose
- * answers are in this browser: the form carries them, so the server carries on from them (a
- * draft) instead of timing out (docs/architecture.md, 'Nothing typed is lost').
+ * answers are in this browser: the form (or a skip link, posted) carries them, so the server
+ * carries on from them (a draft) instead of timing out (docs/architecture.md, 'Nothing typed is lost').
  */
 function carrySavedAnswers(boot: BootData): void {
   const survey = boot.router?.loaderData?.survey as Pick<ResolvedSurvey, 'id'> | undefined;
-  document.addEventListener('submit', (event) => {
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement) || document.documentElement.dataset.app === 'live')
-      return;
-    if (!survey || new URLSearchParams(location.search).has('draft')) return;
-    const answers = savedAnswersOf(survey.id, Date.now());
-    if (answers === undefined) return;
+  /** The saved answers while the app is not live and the address has no draft, else undefined. */
+  const toCarry = () =>
+    document.documentElement.dataset.app === 'live' ||
+    !survey ||
+    new URLSearchParams(location.search).has('draft')
+      ? undefined
+      : savedAnswersOf(survey.id, Date.now());
+  const carrying = (answers: string) => {
     const field = document.createElement('input');
     field.type = 'hidden';
     field.name = SAVED_ANSWERS_FIELD;
     field.value = answers;
-    form.append(field);
+    return field;
+  };
+  document.addEventListener('submit', (event) => {
+    const answers = toCarry();
+    if (event.target instanceof HTMLFormElement && answers !== undefined)
+      event.target.append(carrying(answers));
+  });
+  // A skip link is a plain GET, which can carry nothing: it is posted instead, with the answers.
+  document.addEventListener('click', (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a') : null;
+    if (!link || !link.pathname.endsWith('/skip') || event.defaultPrevented) return;
+    const answers = toCarry();
+    if (answers === undefined) return;
+    event.preventDefault();
+    const form = document.createElement('form');
+    form.method = 'post';
+    form.action = link.href;
+    form.hidden = true;
+    form.append(carrying(answers));
+    document.body.append(form);
+    form.submit();
   });
 }
 

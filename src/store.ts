@@ -19,6 +19,9 @@ export interface SurveyData {
   /** This run began at a link of the editors' preview: it is sent as a test submission (which
    *  the server honours only when PREVIEW=true). */
   test?: boolean;
+  /** A random key made at START and sent with the answers (`Idempotency-Key`): however often
+   *  this run is sent (a double tap, two tabs), the server stores it once. */
+  runKey?: string | null;
 }
 
 export interface SurveyState extends SurveyData {
@@ -31,6 +34,8 @@ export interface SurveyState extends SurveyData {
   skip(page: ResolvedPage): void;
   /** RESET: on the finish page and after a successful submit. */
   reset(): void;
+  /** This run's key, made now if the run has none (saved before keys, or taken over from a draft). */
+  keyOfRun(): string;
   touch(): void;
   /** Clear everything when the respondent has been idle too long; true when it did. */
   expireIfIdle(): boolean;
@@ -45,7 +50,17 @@ export const emptySurvey: SurveyData = {
   lastActivity: null,
   sent: false,
   test: false,
+  runKey: null,
 };
+
+/** 128 random bits as 22 URL-safe characters (not `randomUUID`: that needs a secure context). */
+function newRunKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
 
 const surveyStore = createStore<SurveyState>()(
   persist(
@@ -53,13 +68,24 @@ const surveyStore = createStore<SurveyState>()(
       ...emptySurvey,
       cookieBannerDismissed: false,
       start: (surveyName) =>
-        set({ ...emptySurvey, surveyName, inProgress: true, lastActivity: clock.now() }),
+        set({
+          ...emptySurvey,
+          surveyName,
+          inProgress: true,
+          lastActivity: clock.now(),
+          runKey: newRunKey(),
+        }),
       save: (partial) =>
         set((s) => ({ answers: { ...s.answers, ...partial }, lastActivity: clock.now() })),
       skip: (page) =>
         set((s) => ({ answers: skipPage(page, s.answers), lastActivity: clock.now() })),
       reset: () =>
         set((s) => ({ ...emptySurvey, surveyName: s.surveyName, sent: s.inProgress || s.sent })),
+      keyOfRun: () => {
+        const key = get().runKey ?? newRunKey();
+        set({ runKey: key });
+        return key;
+      },
       touch: () => set({ lastActivity: clock.now() }),
       expireIfIdle: () => {
         if (!idleTooLong(get().lastActivity, clock.now())) return false;

@@ -1,5 +1,6 @@
 // Sends a prepared submission to the feedback API (endpoint and key are build-time settings).
 import type { Submission } from '../engine';
+import { useSurveyStore } from './store';
 
 export const FEEDBACK_URL: string = import.meta.env.VITE_FEEDBACK_URL ?? '/api/feedback';
 const API_KEY: string = import.meta.env.VITE_API_KEY ?? 'local-development-key';
@@ -10,11 +11,15 @@ export type SubmitResult =
 /** The header that marks a test submission from the editors' preview (server/feedback.ts). */
 export const TEST_HEADER = 'x-test-submission';
 
-/** POSTs the submission (`test`: from a page opened through the preview). A refusal carries its
+/** POSTs the submission with the run's key (src/store.ts), so a second send of the same run
+ *  stores nothing (`test`: from a page opened through the preview). A refusal carries its
  *  status code; no answer at all means the service is unavailable. */
 export async function submitFeedback(
   submission: Submission,
-  { test = false }: { test?: boolean } = {},
+  {
+    test = false,
+    runKey = useSurveyStore.getState().keyOfRun(),
+  }: { test?: boolean; runKey?: string } = {},
 ): Promise<SubmitResult> {
   let response: Response;
   try {
@@ -23,6 +28,7 @@ export async function submitFeedback(
       headers: {
         'Content-Type': 'application/json',
         'x-api-key': API_KEY,
+        'Idempotency-Key': runKey,
         // The page's language (set by Root), stored with the answers for the team's figures.
         ...(pageLanguage() ? { 'Content-Language': pageLanguage() } : {}),
         ...(test ? { [TEST_HEADER]: '1' } : {}),

@@ -60,12 +60,15 @@ export async function postedForm(request: Request): Promise<PostedForm> {
 export async function contextFor(
   url: URL,
   options: NoJsOptions,
-): Promise<ServerContext & { draftStatus: 'none' | 'live' | 'gone' }> {
+): Promise<
+  ServerContext & { draftStatus: 'none' | 'live' | 'gone'; posted?: PostedPage | undefined }
+> {
   const { store, clock } = options;
   const token = url.searchParams.get('draft');
   const draft = token ? await store.drafts.read(token, clock(), DRAFT_IDLE_MS) : null;
   const open = draft && !draft.sent ? draft : null;
-  if (token && open) await store.drafts.save(token, open.answers, clock()); // a visit is activity
+  // A visit is activity; it also shows a page held after a post with errors, once.
+  if (token && open) await store.drafts.save(token, open.answers, clock());
   const state: SurveyData | null = token
     ? {
         ...emptySurvey,
@@ -82,8 +85,21 @@ export async function contextFor(
     state,
     draft: live,
     draftStatus: live ? 'live' : token ? 'gone' : 'none',
+    posted: heldFor(url.pathname, open?.posted),
     post: (request, params) => answerPost(request, params, state, live, options),
   };
+}
+
+/** A page posted with errors, held in the draft for the address it is shown at. */
+interface Held {
+  at: string;
+  posted: PostedPage;
+}
+
+/** The held page when it is for this address (any other page is drawn as it stands). */
+function heldFor(path: string, held: unknown): PostedPage | undefined {
+  const { at, posted } = (held ?? {}) as Partial<Held>;
+  return at === path ? posted : undefined;
 }
 
 async function answerPost(
@@ -121,8 +137,18 @@ async function answerPost(
   const draftOrNew = async () => draft ?? (await store.drafts.create(survey.id, clock()));
 
   const outcome = postPage(survey, page, earlier, posted);
-  if (outcome.kind === 'invalid')
-    return { answers: outcome.answers, errors: outcome.errors, suggestion: outcome.suggestion };
+  if (outcome.kind === 'invalid') {
+    // Post/Redirect/Get: the page with its errors and what was typed is held in the draft (a new
+    // one when there was none) and shown once at its address, so the browser's Back and reload
+    // never ask to send a form again (docs/architecture.md).
+    const held = await draftOrNew();
+    if (!draft) await store.drafts.save(held, earlier, clock());
+    const posted: PostedPage = { answers: outcome.answers, errors: outcome.errors };
+    if (outcome.suggestion) posted.suggestion = outcome.suggestion;
+    const at = pathOf(lang, survey, page.id);
+    await store.drafts.hold(held, { at, posted } satisfies Held);
+    return seeOther(withDraft(at, held));
+  }
   if (outcome.kind === 'next') {
     const next = await draftOrNew();
     await store.drafts.save(next, outcome.answers, clock());
@@ -179,19 +205,28 @@ function carriedAnswers(survey: ResolvedSurvey, json: PostedForm[string]): Answe
   ) as Answers;
 }
 
-/** `GET /{lang}/{survey}/{page}/skip?draft=`: a skip link without JavaScript forgets the page's answers. */
+/** `GET /{lang}/{survey}/{page}/skip?draft=`: a skip link without JavaScript forgets the page's
+ *  answers. Posted by the entry script before the app has arrived, with no draft, it carries the
+ *  answers saved in the browser (`saved`), which go on in a new draft. */
 export async function skipWithoutScript(
   lang: Lang,
   survey: ResolvedSurvey,
   pageId: string,
   token: string | null,
   options: NoJsOptions,
+  saved?: PostedForm[string],
 ): Promise<string | null> {
   const page = findPage(survey, pageId);
   if (!page?.skip) return null;
   const draft = token
     ? await options.store.drafts.read(token, options.clock(), DRAFT_IDLE_MS)
     : null;
+  const carried = draft ? undefined : carriedAnswers(survey, saved);
+  if (carried) {
+    const created = await options.store.drafts.create(survey.id, options.clock());
+    await options.store.drafts.save(created, skipPage(page, carried), options.clock());
+    return pathOf(lang, survey, page.skip, created);
+  }
   if (!token || !draft || draft.surveyId !== survey.id) return pathOf(lang, survey, 'timeout');
   if (draft.sent) return pathOf(lang, survey, 'finish');
   const answers: Answers = skipPage(page, draft.answers);

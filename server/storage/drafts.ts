@@ -17,6 +17,9 @@ export const DRAFTS_MIGRATION = `CREATE TABLE draft (
 /** Migration: a sent draft is kept, emptied, until it is purged, so its pages can say it was sent. */
 export const DRAFT_SENT_MIGRATION = `ALTER TABLE draft ADD COLUMN sent_at TEXT;`;
 
+/** Migration: a page posted with errors, kept until the page is next shown (Post/Redirect/Get). */
+export const DRAFT_POSTED_MIGRATION = `ALTER TABLE draft ADD COLUMN posted TEXT;`;
+
 export interface Draft {
   surveyId: string;
   answers: Answers;
@@ -24,6 +27,8 @@ export interface Draft {
   sent?: true;
   /** Made by the editors' preview: what is sent from it is a test submission. */
   test?: true;
+  /** A page posted with errors (what was typed, the errors), to show once. */
+  posted?: unknown;
 }
 
 /** Marks a draft sent and empties it, if it was not sent already; every store runs it in the
@@ -37,8 +42,10 @@ export interface DraftStore {
   create(surveyId: string, now: Date, options?: { test?: boolean }): Promise<string>;
   /** The draft, or null when there is none or it has been idle longer than `idleMs` (then it is deleted). */
   read(token: string, now: Date, idleMs: number): Promise<Draft | null>;
-  /** Replaces the draft's answers and records the activity. */
+  /** Replaces the draft's answers and records the activity; a held posted page is then shown. */
   save(token: string, answers: Answers, now: Date): Promise<void>;
+  /** Holds a page posted with errors until the page is next shown. */
+  hold(token: string, posted: unknown): Promise<void>;
   remove(token: string): Promise<void>;
   /** Deletes drafts idle since before `cutoff`; resolves to how many went. */
   deleteIdle(cutoff: Date): Promise<number>;
@@ -69,9 +76,11 @@ export function draftStore(sql: Sql): DraftStore {
         last_activity: string;
         sent_at: string | null;
         test: number | boolean;
-      }>('SELECT survey_id, answers, last_activity, sent_at, test FROM draft WHERE id_hash = ?', [
-        draftHash(token),
-      ]);
+        posted: string | null;
+      }>(
+        'SELECT survey_id, answers, last_activity, sent_at, test, posted FROM draft WHERE id_hash = ?',
+        [draftHash(token)],
+      );
       if (!row) return null;
       if (now.getTime() - new Date(row.last_activity).getTime() > idleMs) {
         await this.remove(token);
@@ -83,12 +92,18 @@ export function draftStore(sql: Sql): DraftStore {
         answers,
         ...(row.sent_at ? { sent: true as const } : {}),
         ...(row.test ? { test: true as const } : {}),
+        ...(row.posted ? { posted: JSON.parse(row.posted) as unknown } : {}),
       };
     },
     async save(token, answers, now) {
-      await sql.run('UPDATE draft SET answers = ?, last_activity = ? WHERE id_hash = ?', [
-        JSON.stringify(answers),
-        now.toISOString(),
+      await sql.run(
+        'UPDATE draft SET answers = ?, last_activity = ?, posted = NULL WHERE id_hash = ?',
+        [JSON.stringify(answers), now.toISOString(), draftHash(token)],
+      );
+    },
+    async hold(token, posted) {
+      await sql.run('UPDATE draft SET posted = ? WHERE id_hash = ?', [
+        JSON.stringify(posted),
         draftHash(token),
       ]);
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import {
+  DRAFT_POSTED_MIGRATION,
   DRAFT_SENT_MIGRATION,
   DRAFTS_MIGRATION,
   SEND_DRAFT,
@@ -11,6 +12,7 @@ import {
 import { codeOf, DEFAULT_RETRY, withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
 import { MASK_PASS_MIGRATION } from './mask-sql';
+import { SUBMISSION_KEY_MIGRATION } from './submission-key';
 import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
 import { POSTGRES_TESTS_MIGRATION } from './tests-sql';
@@ -59,6 +61,8 @@ const MIGRATIONS = [
   POSTGRES_TESTS_MIGRATION,
   MASK_PASS_MIGRATION,
   SSO_NEXT_MIGRATION,
+  SUBMISSION_KEY_MIGRATION,
+  DRAFT_POSTED_MIGRATION,
 ];
 
 /** The connection pools and timeouts (PG_POOL_MAX, PG_TEAM_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
@@ -141,14 +145,25 @@ export async function openPostgresStore(
       ? newPool(connectionString, teamMax, connectTimeoutMs, statementTimeoutMs, lost)
       : pool;
   const team = teamStore(sql, sqlOver(teamPool, retried));
+  const idOfKey = async (key: string) => {
+    const [stored] = await sql.all<{ id: string }>(
+      'SELECT id FROM feedback WHERE submission_key = ?',
+      [key],
+    );
+    return stored?.id;
+  };
   return {
     async save(record: NewFeedback) {
       // The id is made once, before any try: a retry after a try whose COMMIT did happen (its
       // answer lost with the connection) finds the row there and adds nothing.
       const id = randomUUID();
       await retried(() => pool.query(INSERT_FEEDBACK, insertParams(id, record, team)));
-      return { id };
+      if (!record.key) return { id };
+      // A second save with the key waited on the unique index for the first to commit, then
+      // added nothing: both answer with the stored row's id.
+      return { id: (await idOfKey(record.key)) ?? id };
     },
+    idOfKey,
     async sendDraft(token, record) {
       if (!TOKEN.test(token)) return null;
       const id = randomUUID();
@@ -219,10 +234,11 @@ function where(connectionString: string): string {
   }
 }
 
-// The response and its words for the word index (./words-sql.ts) in one statement.
+// The response and its words for the word index (./words-sql.ts) in one statement. A conflict
+// on the id (a retried try that did commit) or on the submission key adds nothing.
 const INSERT_FEEDBACK = `WITH added AS (
-    INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $9) ON CONFLICT (id) DO NOTHING RETURNING id, received_at
+    INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test, submission_key)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $10) ON CONFLICT DO NOTHING RETURNING id, received_at
   )
   INSERT INTO feedback_word (word, received_at, feedback_id)
   SELECT DISTINCT w, added.received_at, added.id FROM added, unnest($8::text[]) w`;
@@ -239,6 +255,7 @@ const insertParams = (id: string, record: NewFeedback, team: Pick<TeamStore, 'wo
     words ? 1 : null,
     words ?? [],
     record.test === true,
+    record.key ?? null,
   ];
 };
 

@@ -3,6 +3,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import {
+  DRAFT_POSTED_MIGRATION,
   DRAFT_SENT_MIGRATION,
   DRAFTS_MIGRATION,
   SEND_DRAFT,
@@ -13,6 +14,7 @@ import {
 import { LIMITS_MIGRATION, limitStore } from './limits';
 import { MASK_PASS_MIGRATION } from './mask-sql';
 import { sqliteReader } from './sqlite-reader';
+import { SUBMISSION_KEY_MIGRATION } from './submission-key';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import { SQLITE_TESTS_MIGRATION } from './tests-sql';
 import { addWords, SQLITE_WORDS_MIGRATION } from './words-sql';
@@ -57,6 +59,8 @@ const MIGRATIONS = [
   SQLITE_TESTS_MIGRATION,
   MASK_PASS_MIGRATION,
   SSO_NEXT_MIGRATION,
+  SUBMISSION_KEY_MIGRATION,
+  DRAFT_POSTED_MIGRATION,
 ];
 
 interface Row {
@@ -67,6 +71,7 @@ interface Row {
   answers: string;
   lang: Lang | null;
   test: 0 | 1;
+  submission_key: string | null;
 }
 
 interface Pending {
@@ -101,13 +106,25 @@ export function openSqliteStore(file: string): StoreWithTeam {
       if (existsSync(extra)) chmodSync(extra, 0o600);
 
   const insert = db.prepare(
-    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut, @test)',
+    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test, submission_key) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut, @test, @submission_key)',
   );
   const insertWords = db.prepare(addWords('sqlite'));
+  const storedWithKey = db.prepare('SELECT id FROM feedback WHERE submission_key = ?').pluck();
+  // Resolves each to the id it is stored under: a row whose key is stored already (earlier, or
+  // earlier in this batch) adds nothing and takes that row's id.
   const insertAll = db.transaction((pending: Pick<Pending, 'row' | 'words'>[]) => {
-    for (const p of pending) insert.run({ ...p.row, words_cut: p.words ? 1 : null });
-    const words = pending.filter((p) => p.words?.length).map((p) => [p.row.id, p.words]);
+    const added: Pick<Pending, 'row' | 'words'>[] = [];
+    const ids = pending.map((p) => {
+      const key = p.row.submission_key;
+      const earlier = key ? (storedWithKey.get(key) as string | undefined) : undefined;
+      if (earlier) return earlier;
+      insert.run({ ...p.row, words_cut: p.words ? 1 : null });
+      added.push(p);
+      return p.row.id;
+    });
+    const words = added.filter((p) => p.words?.length).map((p) => [p.row.id, p.words]);
     if (words.length) insertWords.run(JSON.stringify(words));
+    return ids;
   });
 
   let queue: Pending[] = [];
@@ -117,8 +134,8 @@ export function openSqliteStore(file: string): StoreWithTeam {
     queue = [];
     scheduled = false;
     try {
-      insertAll(batch);
-      for (const p of batch) p.resolve({ id: p.row.id });
+      const ids = insertAll(batch);
+      batch.forEach((p, i) => p.resolve({ id: ids[i]! }));
     } catch (error) {
       for (const p of batch) p.reject(error);
     }
@@ -223,6 +240,9 @@ export function openSqliteStore(file: string): StoreWithTeam {
     async has(id) {
       return db.prepare('SELECT 1 FROM feedback WHERE id = ?').get(id) !== undefined;
     },
+    async idOfKey(key) {
+      return storedWithKey.get(key) as string | undefined;
+    },
     async close() {
       if (scheduled) flush();
       await reader?.close();
@@ -261,6 +281,7 @@ function rowOf(record: NewFeedback): Row {
     answers: JSON.stringify(record.answers),
     lang: record.lang ?? null,
     test: record.test ? 1 : 0,
+    submission_key: record.key ?? null,
   };
 }
 

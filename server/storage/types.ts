@@ -23,7 +23,11 @@ export interface FeedbackRecord {
 
 export type { Lang };
 
-export type NewFeedback = Omit<FeedbackRecord, 'id'>;
+export type NewFeedback = Omit<FeedbackRecord, 'id'> & {
+  /** The run's submission key (./submission-key.ts): a second save with it stores nothing and
+   *  resolves to the first row's id. */
+  key?: string;
+};
 
 /** Where feedback lives. `save` resolves only once the record is durably committed. */
 export interface FeedbackStore {
@@ -36,6 +40,8 @@ export interface FeedbackStore {
   list(options?: { limit?: number }): Promise<FeedbackRecord[]>;
   /** True when a record with this id exists. */
   has(id: string): Promise<boolean>;
+  /** The id of the record stored with this submission key, if any. */
+  idOfKey(key: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
 

@@ -56,6 +56,19 @@ async function start(): Promise<string> {
   return response.headers.location as string;
 }
 
+/** A page posted with errors is answered Post/Redirect/Get: 303 back to its own address, which
+ *  then shows the errors once. Resolves to that page. */
+async function erroredPage(url: string, headers: Record<string, string>, payload: string) {
+  const posted = await app!.inject({ method: 'POST', url, headers, payload });
+  expect(posted.statusCode).toBe(303);
+  expect(posted.headers.location).toBe(url);
+  const shown = await app!.inject({ method: 'GET', url });
+  // Shown once: a reload draws the page as it stands, with no errors.
+  const again = await app!.inject({ method: 'GET', url });
+  expect(again.body).not.toContain('govuk-error-summary');
+  return shown;
+}
+
 describe('bad posts get a page', () => {
   it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
     'a field named %s is only a name',
@@ -81,12 +94,11 @@ describe('bad posts get a page', () => {
   ])('a body with %s is read as an empty form: the page with its errors', async (_, type) => {
     await setup();
     const q1 = await start();
-    const response = await app!.inject({
-      method: 'POST',
-      url: q1,
-      headers: type ? { 'content-type': type } : {},
-      payload: 'whyDidYouApply=Job',
-    });
+    const response = await erroredPage(
+      q1,
+      type ? { 'content-type': type } : {},
+      'whyDidYouApply=Job',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('govuk-error-summary');
@@ -115,12 +127,11 @@ describe('a page posted with errors follows GOV.UK', () => {
     async (lang, prefix) => {
       await setup();
       const q1 = (await start()).replace(/^\/en/, `/${lang}`);
-      const response = await app!.inject({
-        method: 'POST',
-        url: q1,
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        payload: '',
-      });
+      const response = await erroredPage(
+        q1,
+        { 'content-type': 'application/x-www-form-urlencoded' },
+        '',
+      );
       expect(response.statusCode).toBe(200);
       const title = /<title>([^<]*)<\/title>/.exec(response.body)?.[1];
       expect(title?.startsWith(prefix), title).toBe(true);
