@@ -218,6 +218,25 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
       params.push(other.label);
     }
   }
+  for (const [name, ticked] of Object.entries(filter.ticked ?? {})) {
+    // Each instr() reads its own copy of the wrapped list (parameters are positional).
+    const find = sql.dialect === 'sqlite' ? 'instr' : 'strpos';
+    const at = (pattern: string) => {
+      params.push(ticked.join);
+      const wrapped = `(? || COALESCE(${answer(name)}, '') || ?)`;
+      params.push(ticked.join, pattern);
+      return `${find}(${wrapped}, ?)`;
+    };
+    const one = (pattern: string) =>
+      [
+        `${at(pattern)} > 0`,
+        ...ticked.stops.map((stop) => {
+          const found = at(stop);
+          return `(${found} = 0 OR ${at(pattern)} < ${at(stop)})`;
+        }),
+      ].join(' AND ');
+    parts.push(`(${ticked.patterns.map((p) => `(${one(p)})`).join(' OR ') || '1 = 0'})`);
+  }
   if (filter.anyOf?.length) {
     parts.push(
       `(${filter.anyOf.map((name) => `COALESCE(${answer(name)}, '') <> ''`).join(' OR ')})`,

@@ -7,6 +7,7 @@ import { Button, ErrorMessage, ErrorSummary } from '../../renderers';
 import {
   filterQuery,
   segmentFields,
+  segmentOptions,
   type FilterControl,
   type FilterKey,
   type ParsedFilter,
@@ -176,7 +177,7 @@ export function SegmentForm(props: SegmentFormProps) {
                 <option value="">{t('anyAnswer')}</option>
                 {fields.map((f) => (
                   <optgroup key={f.name} label={f.label[lang]}>
-                    {f.options!.map((o) => (
+                    {segmentOptions(f).map((o) => (
                       <option key={o.value} value={`${f.name}:${o.value}`}>
                         {o.label[lang]}
                       </option>
