@@ -12,7 +12,7 @@ import {
 } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
-import { addWords, SQLITE_WORDS_MIGRATION } from './words-sql';
+import { addWords, SQLITE_WORDS_BY_TIME_MIGRATION, SQLITE_WORDS_MIGRATION } from './words-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
   feedbackRecord,
@@ -50,6 +50,7 @@ const MIGRATIONS = [
   AUDIT_ACTOR_MIGRATION,
   DRAFT_SENT_MIGRATION,
   SQLITE_WORDS_MIGRATION,
+  SQLITE_WORDS_BY_TIME_MIGRATION,
 ];
 
 interface Row {

@@ -45,7 +45,7 @@ describe('SQLite store', () => {
     await store.close();
 
     const raw = new Database(file);
-    expect(raw.pragma('user_version', { simple: true })).toBe(13);
+    expect(raw.pragma('user_version', { simple: true })).toBe(14);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
 
