@@ -13,6 +13,7 @@ import {
   type ParsedFilter,
 } from './filters';
 import { withLang } from './layout';
+import { surveyName } from './privacy';
 import { text, type TextKey, type UiLang } from './text';
 
 /** `path?query` with the language, the query left out when empty. */
@@ -150,7 +151,7 @@ export function SegmentForm(props: SegmentFormProps) {
                 <option value="">{t('allSurveys')}</option>
                 {props.surveys.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {s.title[lang]}
+                    {surveyName(s, lang)}
                   </option>
                 ))}
               </>,
@@ -202,8 +203,11 @@ function tagText(
 ): string | undefined {
   const t = (k: TextKey, params?: Record<string, string>) => text(lang, k, params);
   switch (key) {
-    case 'survey':
-      return surveys.find((s) => s.id === value)?.title[lang];
+    case 'survey': {
+      // The name the pages' headings use (two surveys may share a title).
+      const survey = surveys.find((s) => s.id === value);
+      return survey && surveyName(survey, lang);
+    }
     case 'from':
       return t('segmentFrom', { date: value });
     case 'to':

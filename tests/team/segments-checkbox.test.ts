@@ -149,6 +149,13 @@ describe('a checkbox segment on the team pages', () => {
       'Why did you use the pre-referral check?: Someone suggested I use it – remove this filter',
     );
     expect(en.body).toMatch(new RegExp(`<option value="${FIELD}:${SOMEONE}" selected="">`));
+    // The survey by the name its heading uses: barring and barring-short share a title.
+    expect(words(en.body)).toContain(
+      'Barring referral feedback (full survey) – remove this filter',
+    );
+    expect(en.body).toContain(
+      '<option value="barring" selected="">Barring referral feedback (full survey)</option>',
+    );
     // Kept on the question and comparison links.
     expect(en.body).toContain(`href="/team/questions/barring/${FIELD}?${kept}"`);
     expect(en.body).toContain(`href="/team/compare?survey=barring&amp;${kept}"`);
