@@ -10,7 +10,11 @@ import {
 } from './drafts';
 import { withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
-import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
+import {
+  ANSWER_TEXT_COLUMN_MIGRATION,
+  ANSWER_TEXT_MIGRATION,
+  ENSURE_SEARCH_INDEX,
+} from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
 import { POSTGRES_WORDS_MIGRATION } from './words-sql';
 import {
@@ -25,6 +29,7 @@ import {
   THEMES_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   type Sql,
+  FEEDBACK_COLUMNS,
 } from './team-sql';
 import type { StoreWithTeam, NewFeedback } from './types';
 import type { TeamStore } from './team-types';
@@ -53,6 +58,7 @@ const MIGRATIONS = [
   AUDIT_ACTOR_MIGRATION,
   DRAFT_SENT_MIGRATION,
   POSTGRES_WORDS_MIGRATION,
+  ANSWER_TEXT_COLUMN_MIGRATION,
 ];
 
 /** The connection pool and timeouts (PG_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
@@ -175,9 +181,10 @@ export async function openPostgresStore(
       return Number((result.rows[0] as { n: string } | undefined)?.n ?? 0);
     },
     async list(options = {}) {
-      const result = await query('SELECT * FROM feedback ORDER BY received_at, id LIMIT ?', [
-        options.limit ?? null,
-      ]);
+      const result = await query(
+        `SELECT ${FEEDBACK_COLUMNS} FROM feedback ORDER BY received_at, id LIMIT ?`,
+        [options.limit ?? null],
+      );
       return result.rows.map(feedbackRecord);
     },
     async has(id) {

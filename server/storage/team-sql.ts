@@ -140,6 +140,9 @@ interface FeedbackRow {
   lang: Lang | null;
 }
 
+/** The columns a record is made of (not the search's copy of the text, nor words_cut). */
+export const FEEDBACK_COLUMNS = 'id, survey_id, definition_hash, received_at, answers, lang';
+
 /** A feedback row from either database as a record. */
 export function feedbackRecord(row: FeedbackRow): FeedbackRecord {
   return {
@@ -594,7 +597,7 @@ export function teamStore(sql: Sql): TeamStore {
     async findFeedback(filter, { limit, offset }) {
       const { clause, params } = where(sql, filter);
       const rows = await bounded(sql, filter)<FeedbackRow>(
-        `SELECT * FROM feedback ${clause} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
+        `SELECT ${FEEDBACK_COLUMNS} FROM feedback ${clause} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
         [...params, limit, offset],
       );
       return rows.map(feedbackRecord);
@@ -605,7 +608,7 @@ export function teamStore(sql: Sql): TeamStore {
       const keyset = after ? '(received_at >= ? AND (received_at > ? OR id > ?))' : '';
       const at = after?.receivedAt.toISOString();
       const rows = await sql.all<FeedbackRow>(
-        `SELECT * FROM feedback ${keyset ? (clause ? `${clause} AND ${keyset}` : `WHERE ${keyset}`) : clause} ORDER BY received_at, id LIMIT ?`,
+        `SELECT ${FEEDBACK_COLUMNS} FROM feedback ${keyset ? (clause ? `${clause} AND ${keyset}` : `WHERE ${keyset}`) : clause} ORDER BY received_at, id LIMIT ?`,
         [...params, ...(after ? [at, at, after.id] : []), limit],
       );
       return rows.map(feedbackRecord);
@@ -729,7 +732,9 @@ export function teamStore(sql: Sql): TeamStore {
     },
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
-      const r = await one<FeedbackRow>('SELECT * FROM feedback WHERE id = ?', [id]);
+      const r = await one<FeedbackRow>(`SELECT ${FEEDBACK_COLUMNS} FROM feedback WHERE id = ?`, [
+        id,
+      ]);
       return r && feedbackRecord(r);
     },
     async deleteFeedback(id) {

@@ -126,6 +126,6 @@ describe.skipIf(!databaseUrl)('PostgreSQL store', () => {
     await client.connect();
     const { rows } = await client.query('SELECT version FROM schema_version');
     await client.end();
-    expect(rows).toEqual([{ version: 15 }]);
+    expect(rows).toEqual([{ version: 16 }]);
   });
 });
