@@ -7,7 +7,7 @@ import { sentText } from './text';
 
 const DEFAULT_JOIN = ', ';
 /** Separates the Other option's label from its text in 'append' mode. */
-const APPEND_SEPARATOR = ', ';
+export const APPEND_SEPARATOR = ', ';
 
 /** The chosen values of an option field, as a list. */
 export function chosenValues(value: AnswerValue | undefined): string[] {

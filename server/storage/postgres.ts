@@ -13,7 +13,11 @@ import { codeOf, DEFAULT_RETRY, withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
 import { MASK_PASS_MIGRATION } from './mask-sql';
 import { SUBMISSION_KEY_MIGRATION } from './submission-key';
-import { ANSWER_TEXT_MIGRATION, ENSURE_SEARCH_INDEX } from './search-sql';
+import {
+  ANSWER_TEXT_COLUMN_MIGRATION,
+  ANSWER_TEXT_MIGRATION,
+  ENSURE_SEARCH_INDEX,
+} from './search-sql';
 import { POSTGRES_TALLY_MIGRATION, POSTGRES_TALLY_SHARDS_MIGRATION } from './tally-sql';
 import { POSTGRES_TESTS_MIGRATION } from './tests-sql';
 import { POSTGRES_WORDS_MIGRATION } from './words-sql';
@@ -30,6 +34,7 @@ import {
   THEMES_MIGRATION,
   USED_CHALLENGES_MIGRATION,
   type Sql,
+  FEEDBACK_COLUMNS,
 } from './team-sql';
 import type { StoreWithTeam, NewFeedback } from './types';
 import type { TeamStore } from './team-types';
@@ -63,6 +68,7 @@ const MIGRATIONS = [
   SSO_NEXT_MIGRATION,
   SUBMISSION_KEY_MIGRATION,
   DRAFT_POSTED_MIGRATION,
+  ANSWER_TEXT_COLUMN_MIGRATION,
 ];
 
 /** The connection pools and timeouts (PG_POOL_MAX, PG_TEAM_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
@@ -203,9 +209,10 @@ export async function openPostgresStore(
       return Number((result.rows[0] as { n: string } | undefined)?.n ?? 0);
     },
     async list(options = {}) {
-      const result = await query('SELECT * FROM feedback ORDER BY received_at, id LIMIT ?', [
-        options.limit ?? null,
-      ]);
+      const result = await query(
+        `SELECT ${FEEDBACK_COLUMNS} FROM feedback ORDER BY received_at, id LIMIT ?`,
+        [options.limit ?? null],
+      );
       return result.rows.map(feedbackRecord);
     },
     async has(id) {

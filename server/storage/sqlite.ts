@@ -17,7 +17,7 @@ import { sqliteReader } from './sqlite-reader';
 import { SUBMISSION_KEY_MIGRATION } from './submission-key';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import { SQLITE_TESTS_MIGRATION } from './tests-sql';
-import { addWords, SQLITE_WORDS_MIGRATION } from './words-sql';
+import { addWords, SQLITE_WORDS_BY_TIME_MIGRATION, SQLITE_WORDS_MIGRATION } from './words-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
   feedbackRecord,
@@ -61,6 +61,7 @@ const MIGRATIONS = [
   SSO_NEXT_MIGRATION,
   SUBMISSION_KEY_MIGRATION,
   DRAFT_POSTED_MIGRATION,
+  SQLITE_WORDS_BY_TIME_MIGRATION,
 ];
 
 interface Row {

@@ -145,6 +145,9 @@ interface FeedbackRow {
   test?: boolean | number;
 }
 
+/** The columns a record is made of (not the search's copy of the text, nor words_cut). */
+export const FEEDBACK_COLUMNS = 'id, survey_id, definition_hash, received_at, answers, lang, test';
+
 /** A feedback row from either database as a record. */
 export function feedbackRecord(row: FeedbackRow): FeedbackRecord {
   return {
@@ -225,6 +228,25 @@ function where(sql: Sql, filter: FeedbackFilter): { clause: string; params: unkn
       parts.push(`${find}(COALESCE(${answer(name)}, ''), ?) > 0`);
       params.push(other.label);
     }
+  }
+  for (const [name, ticked] of Object.entries(filter.ticked ?? {})) {
+    // Each instr() reads its own copy of the wrapped list (parameters are positional).
+    const find = sql.dialect === 'sqlite' ? 'instr' : 'strpos';
+    const at = (pattern: string) => {
+      params.push(ticked.join);
+      const wrapped = `(? || COALESCE(${answer(name)}, '') || ?)`;
+      params.push(ticked.join, pattern);
+      return `${find}(${wrapped}, ?)`;
+    };
+    const one = (pattern: string) =>
+      [
+        `${at(pattern)} > 0`,
+        ...ticked.stops.map((stop) => {
+          const found = at(stop);
+          return `(${found} = 0 OR ${at(pattern)} < ${at(stop)})`;
+        }),
+      ].join(' AND ');
+    parts.push(`(${ticked.patterns.map((p) => `(${one(p)})`).join(' OR ') || '1 = 0'})`);
   }
   if (filter.anyOf?.length) {
     parts.push(
@@ -601,7 +623,7 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
     async findFeedback(filter, { limit, offset }) {
       const { clause, params } = where(sql, filter);
       const rows = await bounded(reads, filter)<FeedbackRow>(
-        `SELECT * FROM feedback ${clause} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
+        `SELECT ${FEEDBACK_COLUMNS} FROM feedback ${clause} ORDER BY received_at DESC, id DESC LIMIT ? OFFSET ?`,
         [...params, limit, offset],
       );
       return rows.map(feedbackRecord);
@@ -612,7 +634,7 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
       const keyset = after ? '(received_at >= ? AND (received_at > ? OR id > ?))' : '';
       const at = after?.receivedAt.toISOString();
       const rows = await reads.all<FeedbackRow>(
-        `SELECT * FROM feedback ${keyset ? (clause ? `${clause} AND ${keyset}` : `WHERE ${keyset}`) : clause} ORDER BY received_at, id LIMIT ?`,
+        `SELECT ${FEEDBACK_COLUMNS} FROM feedback ${keyset ? (clause ? `${clause} AND ${keyset}` : `WHERE ${keyset}`) : clause} ORDER BY received_at, id LIMIT ?`,
         [...params, ...(after ? [at, at, after.id] : []), limit],
       );
       return rows.map(feedbackRecord);
@@ -740,7 +762,10 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
     },
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
-      const r = await one<FeedbackRow>('SELECT * FROM feedback WHERE id = ? AND NOT test', [id]);
+      const r = await one<FeedbackRow>(
+        `SELECT ${FEEDBACK_COLUMNS} FROM feedback WHERE id = ? AND NOT test`,
+        [id],
+      );
       return r && feedbackRecord(r);
     },
     async deleteFeedback(id) {

@@ -89,6 +89,12 @@ export interface FeedbackFilter {
    * or one holding the option's English label (the text is sent after it).
    */
   otherAnswers?: Record<string, { notIn: string[] } | { label: string }>;
+  /**
+   * Answer field name -> a checkbox list that ticked an option: the sent list, with the join
+   * before and after it, holds one of `patterns` (the option between joins) and, when `stops`
+   * are given, holds it before any of them (an Other entry, which ends the list).
+   */
+  ticked?: Record<string, { join: string; patterns: string[]; stops: string[] }>;
   /** At least one of these answer fields is filled in (for example the contact fields). */
   anyOf?: string[];
   /** Case-insensitive substring of any answer, or of the answer to `textIn` when given. */

@@ -1,8 +1,8 @@
 // A team page's query (`survey`, `from`, `to`, `respondentLang`, `contact`, `answer`, `tag`,
 // `q`) read and checked in one place: the store filter it asks for, and what is wrong with it.
 // Pages show the errors in a GOV.UK error summary instead of quietly showing every response.
-import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
-import { otherMode } from '../../engine/fields/choice';
+import { allFields, type Option, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { APPEND_SEPARATOR, joinOf, otherMode } from '../../engine/fields/choice';
 import type { FeedbackFilter, Tag } from '../storage/team-types';
 import { contactFields } from './privacy';
 import { searchTerm } from './search';
@@ -69,9 +69,42 @@ export function day(value: string | undefined): Date | undefined {
 export const startOfDay = (d: Date) =>
   new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
-/** The choice questions a segment can be made of (checkbox lists are not, yet). */
+/**
+ * The options of a choice question a segment can be made of: all of a radios question's; a
+ * checkbox list's but an Other sent in its option's place (its text could be anything).
+ */
+export const segmentOptions = (field: ResolvedField) =>
+  (field.options ?? []).filter(
+    (o) => field.type === 'radios' || !(o.other && otherMode(field) === 'replace'),
+  );
+
+/** The choice questions (radios and checkbox lists) a segment can be made of. */
 export const segmentFields = (survey: ResolvedSurvey) =>
-  allFields(survey).filter((f) => f.type === 'radios' && f.options?.length);
+  allFields(survey).filter(
+    (f) => (f.type === 'radios' || f.type === 'checkboxes') && segmentOptions(f).length,
+  );
+
+/**
+ * A checkbox list that ticked `option`: the list is sent joined (engine/fields/choice.ts),
+ * options in their order and an Other entry last, so an option is matched between joins and,
+ * when the Other's label and text are sent ('append'), before that entry.
+ */
+function tickedFilter(field: ResolvedField, option: Option): FeedbackFilter {
+  const join = joinOf(field);
+  const other = (field.options ?? []).find((o) => o.other);
+  const appended = (label: string) => [
+    ...new Set([`${join}${label}${join}`, `${join}${label}${APPEND_SEPARATOR}`]),
+  ];
+  const ticked =
+    option.other && otherMode(field) === 'append'
+      ? { join, patterns: appended(option.label.en), stops: [] }
+      : {
+          join,
+          patterns: [`${join}${option.value}${join}`],
+          stops: other && otherMode(field) === 'append' ? appended(other.label.en) : [],
+        };
+  return { ticked: { [field.name]: ticked } };
+}
 
 /**
  * The filter for one choice answer. An Other option sent in place of its option ('replace')
@@ -80,6 +113,7 @@ export const segmentFields = (survey: ResolvedSurvey) =>
  */
 export function choiceFilter(field: ResolvedField, value: string): FeedbackFilter {
   const option = field.options?.find((o) => o.value === value);
+  if (option && field.type === 'checkboxes') return tickedFilter(field, option);
   if (!option?.other || otherMode(field) === 'separate')
     return { answers: { [field.name]: value } };
   if (otherMode(field) === 'replace')
@@ -149,14 +183,15 @@ export function parseFilter(
     kept.contact = 'yes';
   } else if (contact) errors.push({ field: 'contact', key: 'filterContactUnknown' });
 
-  // One choice answer, `field:value`: a radios question of the survey (or of any survey).
+  // One choice answer, `field:value`: a radios question's answer or a ticked checkbox, of the
+  // survey (or of any survey).
   const answer = value('answer');
   if (answer) {
     const at = answer.indexOf(':');
     const [name, chosen] = at > 0 ? [answer.slice(0, at), answer.slice(at + 1)] : ['', ''];
     const field = (survey ? [survey] : [...options.surveys.values()])
       .flatMap(segmentFields)
-      .find((f) => f.name === name && f.options!.some((o) => o.value === chosen));
+      .find((f) => f.name === name && segmentOptions(f).some((o) => o.value === chosen));
     // Contact details match exactly, for the roles that may see them: a viewer's filter by
     // them is taken out after this (roleFilter), the same whether it would match or not.
     const asked = (survey ? [survey] : [...options.surveys.values()])

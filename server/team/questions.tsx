@@ -164,6 +164,7 @@ export function freeTextFilter(
     filter: {
       ...base,
       otherAnswers: { ...base.otherAnswers, ...filter.otherAnswers },
+      ticked: { ...base.ticked, ...filter.ticked },
       textIn: base.text && parent.name,
     },
     textOf: (r) => {

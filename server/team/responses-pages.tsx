@@ -5,7 +5,7 @@ import { Button } from '../../renderers';
 import type { FeedbackRecord } from '../storage/types';
 import type { Tag } from '../storage/team-types';
 import { withLang } from './layout';
-import { segmentFields, type FilterKey, type ParsedFilter } from './filters';
+import { segmentFields, segmentOptions, type FilterKey, type ParsedFilter } from './filters';
 import { Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { FilterErrors } from './segments';
@@ -236,7 +236,7 @@ export function ResponseList(props: ListProps) {
                 options={[
                   { value: '', text: t('anyAnswer') },
                   ...scaleQuestions.flatMap((f) =>
-                    (f.options ?? []).map((o) => ({
+                    segmentOptions(f).map((o) => ({
                       value: `${f.name}:${o.value}`,
                       text: o.label[lang],
                       group: f.label[lang],

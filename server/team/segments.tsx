@@ -7,11 +7,13 @@ import { Button, ErrorMessage, ErrorSummary } from '../../renderers';
 import {
   filterQuery,
   segmentFields,
+  segmentOptions,
   type FilterControl,
   type FilterKey,
   type ParsedFilter,
 } from './filters';
 import { withLang } from './layout';
+import { surveyName } from './privacy';
 import { text, type TextKey, type UiLang } from './text';
 
 /** `path?query` with the language, the query left out when empty. */
@@ -146,7 +148,7 @@ export function SegmentForm(props: SegmentFormProps) {
                 <option value="">{t('allSurveys')}</option>
                 {props.surveys.map((s) => (
                   <option key={s.id} value={s.id}>
-                    {s.title[lang]}
+                    {surveyName(s, lang)}
                   </option>
                 ))}
               </>,
@@ -173,7 +175,7 @@ export function SegmentForm(props: SegmentFormProps) {
                 <option value="">{t('anyAnswer')}</option>
                 {fields.map((f) => (
                   <optgroup key={f.name} label={f.label[lang]}>
-                    {f.options!.map((o) => (
+                    {segmentOptions(f).map((o) => (
                       <option key={o.value} value={`${f.name}:${o.value}`}>
                         {o.label[lang]}
                       </option>
@@ -198,8 +200,11 @@ function tagText(
 ): string | undefined {
   const t = (k: TextKey, params?: Record<string, string>) => text(lang, k, params);
   switch (key) {
-    case 'survey':
-      return surveys.find((s) => s.id === value)?.title[lang];
+    case 'survey': {
+      // The name the pages' headings use (two surveys may share a title).
+      const survey = surveys.find((s) => s.id === value);
+      return survey && surveyName(survey, lang);
+    }
     case 'from':
       return t('segmentFrom', { date: value });
     case 'to':

@@ -153,3 +153,80 @@ test('segments, comparison and themes work with and without JavaScript, in Engli
   await expectNoViolations(page, 'team theme form error en');
   await context.close();
 });
+
+/** Barring responses on one day: two ticked "Someone suggested it" (one in Welsh), one did not. */
+function seedTicked(day: string) {
+  const db = new Database(join(process.env.E2E_DATA_DIR!, 'feedback.sqlite'));
+  const insert = db.prepare(
+    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const field = 'whyDidYouUseThePreReferralCheck';
+  for (const [sent, lang] of [
+    ['To check if a referral was needed, Someone suggested it', 'en'],
+    ['Someone suggested it', 'cy'],
+    // The Other entry's text holds the option's words: not a tick.
+    ['Another reason, a friend, Someone suggested it', 'en'],
+  ])
+    insert.run(
+      randomUUID(),
+      'barring',
+      'e2e',
+      `${day}T12:00:00.000Z`,
+      JSON.stringify({ [field]: sent, serviceName: 'barring' }),
+      lang,
+    );
+  db.close();
+}
+
+test('a ticked checkbox as a segment, with and without JavaScript, in English and Welsh, with axe', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const site = origin(baseURL);
+  // A day no other test stores responses on.
+  const day = new Date(Date.now() - 77 * DAY).toISOString().slice(0, 10);
+  seedTicked(day);
+  await enrol(page, inviteLink(baseURL, `ticked-${Date.now()}@example.gov.uk`, 'analyst'));
+
+  // With JavaScript: the overview of that day, the checkbox option chosen in the form.
+  await page.goto(`${site}/team?survey=barring&from=${day}&to=${day}`);
+  await page.getByText('Choose which responses').click();
+  await page
+    .getByLabel('Only responses that answered')
+    .selectOption({ label: 'Someone suggested I use it' });
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(page).toHaveURL(/answer=whyDidYouUseThePreReferralCheck%3ASomeone\+suggested\+it/);
+  // 2 responses: 1 in English, 1 in Welsh.
+  await expect(page.locator('main table').first()).toContainText(/2\s*1\s*1/);
+  await expect(
+    page.getByRole('link', {
+      name: /^Why did you use the pre-referral check\?: Someone suggested I use it – remove this filter/,
+    }),
+  ).toBeVisible();
+  await expect(page.locator('main')).toContainText('Fewer than 30 responses match these filters');
+  await expectNoViolations(page, 'team overview checkbox segment en');
+
+  // Without JavaScript, in Welsh, on the question's page: both ticked it (100%).
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const nojs = await context.newPage();
+  await nojs.goto(
+    `${site}/team/questions/barring/whyDidYouUseThePreReferralCheck?from=${day}&to=${day}&lang=cy`,
+  );
+  await nojs.getByText('Dewis pa ymatebion').click();
+  await nojs
+    .getByLabel('Dim ond ymatebion a atebodd')
+    .selectOption({ label: 'Awgrymodd rhywun y dylwn ei ddefnyddio' });
+  await nojs.getByRole('button', { name: 'Hidlo' }).click();
+  await expect(nojs).toHaveURL(/answer=whyDidYouUseThePreReferralCheck%3ASomeone\+suggested\+it/);
+  await expect(
+    nojs.getByRole('row', { name: /Awgrymodd rhywun y dylwn ei ddefnyddio/ }),
+  ).toContainText(/2\s*100%/);
+  const url = nojs.url();
+  await context.close();
+  await page.goto(url);
+  await expectNoViolations(page, 'team question checkbox segment cy');
+});

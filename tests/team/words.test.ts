@@ -137,6 +137,26 @@ describe('the word index on SQLite', () => {
     }
   });
 
+  it('finds a response’s words by its time and id, not by its random id alone', async () => {
+    // New responses come in time order: their entries go at the end of this index, and a
+    // delete or the purge finds them through it.
+    const file = join(mkdtempSync(join(tmpdir(), 'team-words-')), 'feedback.sqlite');
+    await openSqliteStore(file).close();
+    const raw = new Database(file);
+    try {
+      const indexes = (
+        raw.pragma("index_list('feedback_word')") as { name: string; origin: string }[]
+      )
+        .filter((i) => i.origin === 'c')
+        .map((i) =>
+          (raw.pragma(`index_info('${i.name}')`) as { name: string }[]).map((c) => c.name),
+        );
+      expect(indexes).toEqual([['received_at', 'feedback_id']]);
+    } finally {
+      raw.close();
+    }
+  });
+
   it('leaves no copy of a deleted response’s words in the file', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'team-words-')), 'feedback.sqlite');
     const store = openSqliteStore(file);
