@@ -39,8 +39,11 @@ export {
   NO_SESSION,
   currentSession,
   idleTooLong,
+  move,
   startedSession,
   type Session,
+  type StepAction,
+  type StepResult,
 } from './session';
 export { notSentCharacters, sentText } from './fields/text';
 export {
