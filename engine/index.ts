@@ -37,14 +37,12 @@ export { prepareSubmission } from './submission';
 export {
   IDLE_LIMIT_MS,
   NO_SESSION,
-  currentSession,
+  sessionAt,
   idleTooLong,
-  move,
   startedSession,
   type Session,
-  type StepAction,
-  type StepResult,
 } from './session';
+export { move, type StepAction, type StepResult } from './move';
 export { notSentCharacters, sentText } from './fields/text';
 export {
   DEFAULT_ALLOW,

@@ -2,19 +2,19 @@
 // session, for the app (browser storage) and the server (drafts) alike. Pure: the caller reads
 // the session, calls `step`, writes the session it gets back and goes where it says. Continue
 // needs validation and the email lists, so it lives here, loaded with the form; the other
-// actions are in ./session, light enough for the app's route loaders.
+// actions are in ./move, light enough for the app's route loaders.
 import { suggestEmail } from './email';
 import { findPage, nextPage, visibleFields } from './flow';
 import { withPageAnswers } from './form';
 import { prepareSubmission } from './submission';
-import { arrive, move, type Session, type StepAction, type StepResult } from './session';
+import { arrive, move, type StepAction, type StepResult } from './move';
+import { EMAIL_CHOICE, type Session } from './session';
 import type { Answers, ResolvedSurvey } from './types';
 import { validatePage } from './validation';
 
 export type { StepAction, StepResult };
 
-/** The form field of the respondent's pick between a suggested email address and the one typed. */
-export const EMAIL_CHOICE = 'emailChoice';
+export { EMAIL_CHOICE };
 
 /** The email to confirm before sending: the typed address and its likely correction, or null. */
 function emailToConfirm(survey: ResolvedSurvey, pageId: string, answers: Answers) {
@@ -27,7 +27,7 @@ function emailToConfirm(survey: ResolvedSurvey, pageId: string, answers: Answers
     : null;
 }
 
-/** What happens next for this session, action and time: Continue here, the rest in ./session. */
+/** What happens next for this session, action and time: Continue here, the rest in ./move. */
 export function step(
   survey: ResolvedSurvey,
   stored: Session,

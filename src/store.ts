@@ -2,21 +2,15 @@
 import { create, useStore } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { skipPage } from '../engine';
-import type { Answers, ResolvedPage } from '../engine';
+import { sessionAt, NO_SESSION, type Answers, type Session } from '../engine';
 import { clock } from './clock';
-import { idleTooLong, INACTIVITY_LIMIT_MS, STORAGE_KEY } from './savedState';
+import type { SessionStore } from './session';
+import { STORAGE_KEY } from './savedState';
 
-export { INACTIVITY_LIMIT_MS, STORAGE_KEY };
+export { STORAGE_KEY };
 
-export interface SurveyData {
-  surveyName: string | null;
-  answers: Answers;
-  inProgress: boolean;
-  lastActivity: number | null;
-  /** This run of `surveyName` was sent: its pages say so instead of timing out. */
-  sent: boolean;
-}
+/** The respondent's run of a survey (the engine's session), as the store keeps it. */
+export type SurveyData = Session;
 
 export interface SurveyState extends SurveyData {
   cookieBannerDismissed: boolean;
@@ -24,24 +18,15 @@ export interface SurveyState extends SurveyData {
   start(surveyName: string): void;
   /** SAVE: merge answers. */
   save(partial: Answers): void;
-  /** SKIP: forget what was saved for a page the respondent skips, so none of it is sent. */
-  skip(page: ResolvedPage): void;
   /** RESET: on the finish page and after a successful submit. */
   reset(): void;
-  touch(): void;
   /** Clear everything when the respondent has been idle too long; true when it did. */
   expireIfIdle(): boolean;
   dismissCookieBanner(): void;
 }
 
 /** The store's data with no survey under way. */
-export const emptySurvey: SurveyData = {
-  surveyName: null,
-  answers: {},
-  inProgress: false,
-  lastActivity: null,
-  sent: false,
-};
+export const emptySurvey: SurveyData = NO_SESSION;
 
 const surveyStore = createStore<SurveyState>()(
   persist(
@@ -52,13 +37,11 @@ const surveyStore = createStore<SurveyState>()(
         set({ ...emptySurvey, surveyName, inProgress: true, lastActivity: clock.now() }),
       save: (partial) =>
         set((s) => ({ answers: { ...s.answers, ...partial }, lastActivity: clock.now() })),
-      skip: (page) =>
-        set((s) => ({ answers: skipPage(page, s.answers), lastActivity: clock.now() })),
       reset: () =>
         set((s) => ({ ...emptySurvey, surveyName: s.surveyName, sent: s.inProgress || s.sent })),
-      touch: () => set({ lastActivity: clock.now() }),
       expireIfIdle: () => {
-        if (!idleTooLong(get().lastActivity, clock.now())) return false;
+        const state = get();
+        if (sessionAt(state, clock.now()) === state) return false;
         set({ ...emptySurvey });
         return true;
       },
@@ -89,16 +72,16 @@ export const useSurveyStore = Object.assign(
   surveyStore,
 );
 
-/** Navigation, Continue, Send and Skip count as activity: an idle session expires first (so an
- *  action after the hour never revives it), then the activity is recorded. True while a survey is
- *  in progress. */
-export function checkActivity(): boolean {
-  const store = useSurveyStore.getState();
-  store.expireIfIdle();
-  if (!useSurveyStore.getState().inProgress) return false;
-  store.touch();
-  return true;
-}
+/** The browser's session store: the run kept in the store, persisted under `feedback-survey`. */
+export const browserSession = {
+  read: (): Session => {
+    const { surveyName, answers, inProgress, lastActivity, sent } = surveyStore.getState();
+    return { surveyName, answers, inProgress, lastActivity, sent };
+  },
+  write: (session: Session): void => {
+    surveyStore.setState({ ...session });
+  },
+} satisfies SessionStore;
 
 /** Whether the saved answers have been loaded into the page (after hydration): forms start again from them. */
 export const useRestored = create<{ restored: boolean }>(() => ({ restored: false }));
