@@ -14,8 +14,6 @@ export type SurveyData = Session;
 
 export interface SurveyState extends SurveyData {
   cookieBannerDismissed: boolean;
-  /** START: a fresh run of a survey. */
-  start(surveyName: string): void;
   /** SAVE: merge answers. */
   save(partial: Answers): void;
   /** RESET: on the finish page and after a successful submit. */
@@ -33,8 +31,6 @@ const surveyStore = createStore<SurveyState>()(
     (set, get) => ({
       ...emptySurvey,
       cookieBannerDismissed: false,
-      start: (surveyName) =>
-        set({ ...emptySurvey, surveyName, inProgress: true, lastActivity: clock.now() }),
       save: (partial) =>
         set((s) => ({ answers: { ...s.answers, ...partial }, lastActivity: clock.now() })),
       reset: () =>
