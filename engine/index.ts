@@ -1,5 +1,6 @@
 // The engine's browser-safe core: routing, fields, what is sent, sanitising. Pure TypeScript:
 // no React, no DOM, no Node modules. Imported on their own, so a page loads them only when needed:
+// ./step (the page step: Continue, Skip, Start, Send; loads validation and email),
 // ./validation (yup schemas generated from the definitions), ./receive (the server's check of a
 // submission), ./email (typo suggestion and its domain lists), ./check (definition checking, Node only).
 export * from './types';
@@ -33,6 +34,15 @@ export {
   enumeratePaths,
 } from './flow';
 export { prepareSubmission } from './submission';
+export {
+  IDLE_LIMIT_MS,
+  NO_SESSION,
+  sessionAt,
+  idleTooLong,
+  startedSession,
+  type Session,
+} from './session';
+export { move, type StepAction, type StepResult } from './move';
 export { notSentCharacters, sentText } from './fields/text';
 export {
   DEFAULT_ALLOW,

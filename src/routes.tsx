@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { findPage, guardRedirect } from '../engine';
+import { findPage, move } from '../engine';
 import type { Lang, ResolvedSurvey } from '../engine';
 import { loadSurvey } from './definitions';
 import { isLang } from './i18n';
@@ -19,7 +19,8 @@ import { QuestionRoute } from './pages/QuestionPage';
 import { QUESTION_ROUTE_ID, surveyPath, withDraft } from './paths';
 import { Root } from './Root';
 import { serverContext } from './serverContext';
-import { checkActivity, useSurveyStore, type SurveyData } from './store';
+import { clock } from './clock';
+import { browserSession } from './store';
 
 function notFound(): never {
   throw data(null, { status: 404 });
@@ -30,47 +31,35 @@ async function surveyOf({ params }: LoaderFunctionArgs): Promise<ResolvedSurvey>
   return survey ?? notFound();
 }
 
-/** The respondent's state: the store in the browser, the draft on the server. 'unknown' when the
- *  server renders without a draft (a respondent with JavaScript keeps answers in the browser,
- *  so the page is drawn as is and the browser checks it once its state is loaded). */
-function stateOf(args: LoaderFunctionArgs): SurveyData | 'unknown' {
-  const server = serverContext(args);
-  if (server) return server.state ?? 'unknown';
-  checkActivity();
-  return useSurveyStore.getState();
-}
-
 async function indexLoader(args: LoaderFunctionArgs) {
   const survey = await surveyOf(args);
-  const state = stateOf(args);
   if (survey.layout !== 'single') return null;
   // The one-page survey lives at the root without a trailing slash, and needs no Start button.
   if (new URL(args.request.url).pathname.endsWith('/'))
     throw redirect(surveyPath(args.params.lang as 'en', survey));
-  if (
-    state !== 'unknown' &&
-    !serverContext(args) &&
-    (!state.inProgress || state.surveyName !== survey.id)
-  )
-    useSurveyStore.getState().start(survey.id);
+  // Opening it starts it in the browser (the server starts it when it is posted).
+  if (!serverContext(args)) {
+    const started = move(survey, browserSession.read(), { kind: 'start' }, clock.now());
+    if ('session' in started) browserSession.write(started.session);
+  }
   return null;
 }
 
+/** A visit is the page step's 'visit': the store in the browser, the draft on the server. With
+ *  no draft the server draws the page as is (a respondent with JavaScript keeps answers in the
+ *  browser, which checks the page once its state is loaded). */
 async function questionLoader(args: LoaderFunctionArgs) {
   const survey = await surveyOf(args);
   const lang = args.params.lang as Lang;
   const page = findPage(survey, args.params.page ?? '');
   if (!page || survey.layout === 'single') notFound();
-  const state = stateOf(args);
-  if (state === 'unknown') return null;
-  if (!state.inProgress || state.surveyName !== survey.id) {
-    // Back from the finish page: the answers were sent, not cleared for idling.
-    const sent = state.sent && state.surveyName === survey.id;
-    throw redirect(surveyPath(lang, survey, sent ? 'finish' : 'timeout'));
-  }
-  const elsewhere = guardRedirect(survey, page.id, state.answers);
-  if (elsewhere)
-    throw redirect(withDraft(surveyPath(lang, survey, elsewhere), serverContext(args)?.draft));
+  const server = serverContext(args);
+  const state = server ? server.state : browserSession.read();
+  if (!state) return null;
+  const result = move(survey, state, { kind: 'visit', page: page.id }, clock.now());
+  if (!server && 'session' in result) browserSession.write(result.session);
+  if (result.kind === 'go')
+    throw redirect(withDraft(surveyPath(lang, survey, result.to), server?.draft));
   return null;
 }
 

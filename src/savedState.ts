@@ -1,15 +1,11 @@
 // What the entry script reads of the respondent's saved state before the app arrives: the
 // store itself (zustand, src/store.ts) comes with the app, too late for the first paint. The
-// store uses the same key and the same idle rule.
+// store uses the same key and the engine's idle rule.
+
+import { idleTooLong } from '../engine/session';
 
 /** The localStorage key the store persists under. */
 export const STORAGE_KEY = 'feedback-survey';
-/** Sixty minutes without activity clears the answers (docs/architecture.md, 'Limits'). */
-export const INACTIVITY_LIMIT_MS = 60 * 60 * 1000;
-
-/** Whether a survey last active at `lastActivity` has been idle too long at `now`. */
-export const idleTooLong = (lastActivity: number | null, now: number): boolean =>
-  lastActivity !== null && now - lastActivity > INACTIVITY_LIMIT_MS;
 
 /** The form field that carries the saved answers when a page posts to the server before the
  *  app has arrived (a hyphen: no survey field can be named so). */

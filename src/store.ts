@@ -2,56 +2,38 @@
 import { create, useStore } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
-import { skipPage } from '../engine';
-import type { Answers, ResolvedPage } from '../engine';
+import { sessionAt, NO_SESSION, type Answers, type Session } from '../engine';
 import { clock } from './clock';
-import { idleTooLong, INACTIVITY_LIMIT_MS, STORAGE_KEY } from './savedState';
+import type { SessionStore } from './session';
+import { STORAGE_KEY } from './savedState';
 
-export { INACTIVITY_LIMIT_MS, STORAGE_KEY };
+export { STORAGE_KEY };
 
-export interface SurveyData {
-  surveyName: string | null;
-  answers: Answers;
-  inProgress: boolean;
-  lastActivity: number | null;
-  /** This run of `surveyName` was sent: its pages say so instead of timing out. */
-  sent: boolean;
+/** The respondent's run of a survey (the engine's session), as the store keeps it. */
+export interface SurveyData extends Session {
   /** This run began at a link of the editors' preview: it is sent as a test submission (which
    *  the server honours only when PREVIEW=true). */
   test?: boolean;
-  /** A random key made at START and sent with the answers (`Idempotency-Key`): however often
-   *  this run is sent (a double tap, two tabs), the server stores it once. */
+  /** A random key made when the run starts and sent with the answers (`Idempotency-Key`):
+   *  however often this run is sent (a double tap, two tabs), the server stores it once. */
   runKey?: string | null;
 }
 
 export interface SurveyState extends SurveyData {
   cookieBannerDismissed: boolean;
-  /** START: a fresh run of a survey. */
-  start(surveyName: string): void;
   /** SAVE: merge answers. */
   save(partial: Answers): void;
-  /** SKIP: forget what was saved for a page the respondent skips, so none of it is sent. */
-  skip(page: ResolvedPage): void;
   /** RESET: on the finish page and after a successful submit. */
   reset(): void;
   /** This run's key, made now if the run has none (saved before keys, or taken over from a draft). */
   keyOfRun(): string;
-  touch(): void;
   /** Clear everything when the respondent has been idle too long; true when it did. */
   expireIfIdle(): boolean;
   dismissCookieBanner(): void;
 }
 
 /** The store's data with no survey under way. */
-export const emptySurvey: SurveyData = {
-  surveyName: null,
-  answers: {},
-  inProgress: false,
-  lastActivity: null,
-  sent: false,
-  test: false,
-  runKey: null,
-};
+export const emptySurvey: SurveyData = { ...NO_SESSION, test: false, runKey: null };
 
 /** 128 random bits as 22 URL-safe characters (not `randomUUID`: that needs a secure context). */
 function newRunKey(): string {
@@ -67,18 +49,8 @@ const surveyStore = createStore<SurveyState>()(
     (set, get) => ({
       ...emptySurvey,
       cookieBannerDismissed: false,
-      start: (surveyName) =>
-        set({
-          ...emptySurvey,
-          surveyName,
-          inProgress: true,
-          lastActivity: clock.now(),
-          runKey: newRunKey(),
-        }),
       save: (partial) =>
         set((s) => ({ answers: { ...s.answers, ...partial }, lastActivity: clock.now() })),
-      skip: (page) =>
-        set((s) => ({ answers: skipPage(page, s.answers), lastActivity: clock.now() })),
       reset: () =>
         set((s) => ({ ...emptySurvey, surveyName: s.surveyName, sent: s.inProgress || s.sent })),
       keyOfRun: () => {
@@ -86,9 +58,9 @@ const surveyStore = createStore<SurveyState>()(
         set({ runKey: key });
         return key;
       },
-      touch: () => set({ lastActivity: clock.now() }),
       expireIfIdle: () => {
-        if (!idleTooLong(get().lastActivity, clock.now())) return false;
+        const state = get();
+        if (sessionAt(state, clock.now()) === state) return false;
         set({ ...emptySurvey });
         return true;
       },
@@ -119,16 +91,20 @@ export const useSurveyStore = Object.assign(
   surveyStore,
 );
 
-/** Navigation, Continue, Send and Skip count as activity: an idle session expires first (so an
- *  action after the hour never revives it), then the activity is recorded. True while a survey is
- *  in progress. */
-export function checkActivity(): boolean {
-  const store = useSurveyStore.getState();
-  store.expireIfIdle();
-  if (!useSurveyStore.getState().inProgress) return false;
-  store.touch();
-  return true;
-}
+/** The browser's session store: the run kept in the store, persisted under `feedback-survey`. */
+export const browserSession = {
+  read: (): Session => {
+    const { surveyName, answers, inProgress, lastActivity, sent } = surveyStore.getState();
+    return { surveyName, answers, inProgress, lastActivity, sent };
+  },
+  write: (session: Session): void => {
+    const before = surveyStore.getState();
+    // A run begun now (Start) gets a key of its own; one under way keeps its key and test mark.
+    const begun =
+      session.inProgress && !(before.inProgress && before.surveyName === session.surveyName);
+    surveyStore.setState(begun ? { ...session, test: false, runKey: newRunKey() } : { ...session });
+  },
+} satisfies SessionStore;
 
 /** Whether the saved answers have been loaded into the page (after hydration): forms start again from them. */
 export const useRestored = create<{ restored: boolean }>(() => ({ restored: false }));

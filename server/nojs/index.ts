@@ -5,27 +5,28 @@ import {
   allFields,
   findPage,
   isLang,
-  skipPage,
+  NO_SESSION,
+  startedSession,
   type Answers,
   type Lang,
   type ResolvedSurvey,
+  type Session,
 } from '../../engine';
+import { step } from '../../engine/step';
 import { data } from 'react-router-dom';
 import type { PostedForm } from '../../engine/form';
 import { surveyPath, withDraft } from '../../src/paths';
 import { SAVED_ANSWERS_FIELD } from '../../src/savedState';
 import { validateSubmission } from '../../engine/receive';
 import type { PostedPage, ServerContext } from '../../src/serverContext';
-import { emptySurvey, type SurveyData } from '../../src/store';
+import type { SurveyData } from '../../src/store';
 import type { StoreWithTeam } from '../storage/types';
 import { maskAnswers } from '../team/privacy';
 import { postPage } from './post';
+import { draftSession, type DraftSession } from './session';
 
 /** What a busy service asks a respondent to wait before sending again (`Retry-After`, seconds). */
 const RETRY_AFTER_S = 60;
-
-/** Sixty minutes without activity and a draft is gone. */
-export const DRAFT_IDLE_MS = 60 * 60 * 1000;
 
 export interface NoJsOptions {
   surveys: Map<string, ResolvedSurvey>;
@@ -63,30 +64,23 @@ export async function contextFor(
 ): Promise<
   ServerContext & { draftStatus: 'none' | 'live' | 'gone'; posted?: PostedPage | undefined }
 > {
-  const { store, clock } = options;
   const token = url.searchParams.get('draft');
-  const draft = token ? await store.drafts.read(token, clock(), DRAFT_IDLE_MS) : null;
-  const open = draft && !draft.sent ? draft : null;
+  const sessions = draftSession(options.store.drafts, token, options.clock);
+  const read = token ? await sessions.read() : null;
+  const held = sessions.held();
   // A visit is activity; it also shows a page held after a post with errors, once.
-  if (token && open) await store.drafts.save(token, open.answers, clock());
-  const state: SurveyData | null = token
-    ? {
-        ...emptySurvey,
-        surveyName: draft?.surveyId ?? null,
-        answers: open?.answers ?? {},
-        inProgress: Boolean(open),
-        lastActivity: open ? clock().getTime() : null,
-        sent: Boolean(draft?.sent),
-        test: Boolean(options.preview && draft?.test),
-      }
-    : null;
-  const live = token && open ? token : null;
+  if (read?.inProgress) await sessions.write(read);
+  const live = sessions.token();
+  const state: SurveyData | null = read && {
+    ...read,
+    test: Boolean(options.preview && sessions.isTest()),
+  };
   return {
     state,
     draft: live,
     draftStatus: live ? 'live' : token ? 'gone' : 'none',
-    posted: heldFor(url.pathname, open?.posted),
-    post: (request, params) => answerPost(request, params, state, live, options),
+    posted: heldFor(url.pathname, held),
+    post: (request, params) => answerPost(request, params, state, sessions, options),
   };
 }
 
@@ -102,70 +96,79 @@ function heldFor(path: string, held: unknown): PostedPage | undefined {
   return at === path ? posted : undefined;
 }
 
+/** The session a post continues: the live draft's, a one-page survey's new run, or the run
+ *  carried from the browser's storage by a form posted before the app arrived. */
+function sessionFor(
+  survey: ResolvedSurvey,
+  state: Session | null,
+  posted: PostedForm,
+  now: number,
+): Session {
+  if (state?.surveyName === survey.id && (state.inProgress || state.sent)) return state;
+  if (survey.layout === 'single') return startedSession(survey.id, now);
+  const carried = carriedAnswers(survey, posted[SAVED_ANSWERS_FIELD]);
+  return carried ? startedSession(survey.id, now, carried) : (state ?? NO_SESSION);
+}
+
 async function answerPost(
   request: Request,
   params: Record<string, string | undefined>,
   state: SurveyData | null,
-  token: string | null,
+  sessions: DraftSession,
   options: NoJsOptions,
 ) {
   const { surveys, store, clock } = options;
   const survey = surveys.get(params.survey ?? '');
   const lang = params.lang;
   if (!survey || !isLang(lang)) throw data(null, { status: 404 });
-  const single = survey.layout === 'single';
+  const now = clock().getTime();
+  const to = (target: string, draft?: string | null) =>
+    seeOther(pathOf(lang, survey, target, draft));
 
   // Start (multi-page survey): a fresh draft, then the first page.
-  if (!params.page && !single) {
-    const created = await store.drafts.create(survey.id, clock());
-    return seeOther(pathOf(lang, survey, survey.pages[0]!.id, created));
+  if (!params.page && survey.layout !== 'single') {
+    const started = step(survey, NO_SESSION, { kind: 'start' }, now);
+    if (started.kind !== 'go') throw new Error('Start always goes to a page');
+    const fresh = draftSession(store.drafts, null, clock);
+    await fresh.write(started.session);
+    return to(started.to, fresh.token());
   }
-  const page = single ? survey.pages[0] : findPage(survey, params.page ?? '');
+  const page = survey.layout === 'single' ? survey.pages[0] : findPage(survey, params.page ?? '');
   if (!page) throw data(null, { status: 404 });
-  // Sent already (a second Send, or Back after sending): the finish page says so.
-  if (state?.sent && state.surveyName === survey.id)
-    return seeOther(pathOf(lang, survey, 'finish'));
   const posted = await postedForm(request);
-  // A multi-page survey needs its draft, or the answers saved in the browser, which the entry
-  // script adds to a form posted before the app arrived (they go on in a new draft). With
-  // neither (never started, or idle an hour) it has timed out.
-  const live = state?.inProgress && state.surveyName === survey.id;
-  const carried = live || single ? undefined : carriedAnswers(survey, posted[SAVED_ANSWERS_FIELD]);
-  if (!single && !live && !carried) return seeOther(pathOf(lang, survey, 'timeout'));
-  const earlier = live ? state.answers : (carried ?? {});
-  const draft = live ? token : null;
-  const draftOrNew = async () => draft ?? (await store.drafts.create(survey.id, clock()));
-
-  const outcome = postPage(survey, page, earlier, posted);
-  if (outcome.kind === 'invalid') {
+  const session = sessionFor(survey, state, posted, now);
+  const result = postPage(survey, page, session, posted, now);
+  if (result.kind === 'missing') throw data(null, { status: 404 });
+  if (result.kind === 'errors') {
     // Post/Redirect/Get: the page with its errors and what was typed is held in the draft (a new
     // one when there was none) and shown once at its address, so the browser's Back and reload
     // never ask to send a form again (docs/architecture.md).
-    const held = await draftOrNew();
-    if (!draft) await store.drafts.save(held, earlier, clock());
-    const posted: PostedPage = { answers: outcome.answers, errors: outcome.errors };
-    if (outcome.suggestion) posted.suggestion = outcome.suggestion;
+    await sessions.write(session);
+    const held: PostedPage = { answers: result.answers, errors: result.errors };
+    if (result.suggestion) held.suggestion = result.suggestion;
     const at = pathOf(lang, survey, page.id);
-    await store.drafts.hold(held, { at, posted } satisfies Held);
-    return seeOther(withDraft(at, held));
+    const token = sessions.token();
+    if (!token) throw new Error('A page with errors belongs to a run under way');
+    await store.drafts.hold(token, { at, posted: held } satisfies Held);
+    return seeOther(withDraft(at, token));
   }
-  if (outcome.kind === 'next') {
-    const next = await draftOrNew();
-    await store.drafts.save(next, outcome.answers, clock());
-    return seeOther(pathOf(lang, survey, outcome.to, next));
+  if (result.kind === 'go' || result.kind === 'show') {
+    // Finish or timeout: nothing under way to keep.
+    if (!result.session.inProgress) return to(result.kind === 'go' ? result.to : page.id);
+    await sessions.write(result.session);
+    return to(result.kind === 'go' ? result.to : page.id, sessions.token());
   }
   // The same check as the feedback API: the whole path, read back from what is sent.
-  const check = validateSubmission(survey, outcome.submission);
+  const check = validateSubmission(survey, result.submission);
   if (!check.ok) throw data(null, { status: 400 });
   if (!(await options.mayAccept())) {
     // Too busy: nothing typed is lost. The answers wait in the draft (a new one for a one-page
     // survey) and the page says to try again later, with a way back to them.
-    const kept = await draftOrNew();
-    await store.drafts.save(kept, outcome.answers, clock());
+    await sessions.write(result.session);
     const busy: PostedPage = {
-      answers: outcome.answers,
+      answers: result.session.answers,
       errors: [],
-      unavailable: { back: pathOf(lang, survey, page.id, kept) },
+      unavailable: { back: pathOf(lang, survey, page.id, sessions.token()) },
     };
     return data(busy, { status: 503, headers: { 'retry-after': String(RETRY_AFTER_S) } });
   }
@@ -176,13 +179,15 @@ async function answerPost(
     answers: maskAnswers(survey, check.submission),
     lang,
     // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
-    ...(live && state.test ? { test: true } : {}),
+    ...(state?.test && sessions.token() ? { test: true } : {}),
   };
   // With a draft, the row is stored and the draft marked sent in one transaction: of two Sends
   // at once only one stores a row, and both go to the finish page.
+  const draft = sessions.token();
   if (draft) await store.sendDraft(draft, record);
   else await store.save(record);
-  return seeOther(pathOf(lang, survey, 'finish'));
+  const sent = step(survey, result.session, { kind: 'sent' }, now);
+  return to(sent.kind === 'go' ? sent.to : 'finish');
 }
 
 /** Answers carried by a posted form (JSON from the browser's storage): only the survey's own
@@ -206,8 +211,7 @@ function carriedAnswers(survey: ResolvedSurvey, json: PostedForm[string]): Answe
 }
 
 /** `GET /{lang}/{survey}/{page}/skip?draft=`: a skip link without JavaScript forgets the page's
- *  answers. Posted by the entry script before the app has arrived, with no draft, it carries the
- *  answers saved in the browser (`saved`), which go on in a new draft. */
+ *  answers (`POST` with the browser's saved answers when pressed before the app arrived). */
 export async function skipWithoutScript(
   lang: Lang,
   survey: ResolvedSurvey,
@@ -216,20 +220,14 @@ export async function skipWithoutScript(
   options: NoJsOptions,
   saved?: PostedForm[string],
 ): Promise<string | null> {
-  const page = findPage(survey, pageId);
-  if (!page?.skip) return null;
-  const draft = token
-    ? await options.store.drafts.read(token, options.clock(), DRAFT_IDLE_MS)
-    : null;
-  const carried = draft ? undefined : carriedAnswers(survey, saved);
-  if (carried) {
-    const created = await options.store.drafts.create(survey.id, options.clock());
-    await options.store.drafts.save(created, skipPage(page, carried), options.clock());
-    return pathOf(lang, survey, page.skip, created);
-  }
-  if (!token || !draft || draft.surveyId !== survey.id) return pathOf(lang, survey, 'timeout');
-  if (draft.sent) return pathOf(lang, survey, 'finish');
-  const answers: Answers = skipPage(page, draft.answers);
-  await options.store.drafts.save(token, answers, options.clock());
-  return pathOf(lang, survey, page.skip, token);
+  const sessions = draftSession(options.store.drafts, token, options.clock);
+  const now = options.clock().getTime();
+  // Pressed before the app arrived: the entry script posts the answers saved in the browser.
+  const carried = token ? undefined : carriedAnswers(survey, saved);
+  const session = carried ? startedSession(survey.id, now, carried) : await sessions.read();
+  const result = step(survey, session, { kind: 'skip', page: pageId }, now);
+  if (result.kind !== 'go') return null;
+  if (!result.session.inProgress) return pathOf(lang, survey, result.to);
+  await sessions.write(result.session);
+  return pathOf(lang, survey, result.to, sessions.token());
 }

@@ -1,11 +1,11 @@
 // The frame of every screen inside one survey: its title, theme, footer, back link and toggle.
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { backOf, findPage } from '../../engine';
+import { backOf, findPage, IDLE_LIMIT_MS } from '../../engine';
 import { useT } from '../i18n';
 import { draftOf, surveyPath, withDraft } from '../paths';
 import { clock } from '../clock';
-import { INACTIVITY_LIMIT_MS, useSurveyStore } from '../store';
+import { useSurveyStore } from '../store';
 import { useSurvey } from '../survey';
 import { Chrome } from './Chrome';
 
@@ -34,7 +34,7 @@ export function SurveyLayout() {
         if (useSurveyStore.getState().expireIfIdle() && onQuestion)
           navigate(surveyPath(lang, survey, 'timeout'));
       },
-      Math.max(0, lastActivity + INACTIVITY_LIMIT_MS - clock.now()) + 1000,
+      Math.max(0, lastActivity + IDLE_LIMIT_MS - clock.now()) + 1000,
     );
     return () => clearTimeout(timer);
   }, [lastActivity, onQuestion, navigate, lang, survey]);

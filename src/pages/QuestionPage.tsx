@@ -1,27 +1,20 @@
-// A question page: formik holds what is typed, the engine decides what is valid and where
-// Continue goes; the submit page also confirms a likely email typo and sends the answers.
+// A question page, a view: formik holds what is typed; Continue, Send and Skip ask the engine's
+// page step what happens next (validation, routing, the email confirmation, expiry), keep the
+// session it returns in the browser's store and go where it says. Only sending is done here.
 import { useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { useActionData, useLocation, useNavigate, useParams } from 'react-router-dom';
-import {
-  findPage,
-  isShown,
-  nextPage,
-  pageFields,
-  prepareSubmission,
-  progressOf,
-  typeOf,
-  visibleFields,
-} from '../../engine';
-import type { AnswerValue, Answers, ResolvedPage, ResolvedSurvey } from '../../engine';
+import { findPage, isShown, move, pageFields, progressOf, typeOf } from '../../engine';
+import type { AnswerValue, ResolvedPage, ResolvedSurvey } from '../../engine';
 import { Button, ErrorSummary, ProgressCaption, SkipQuestionLink } from '../../renderers';
-import { toFormikErrors, toMessages, type Messages, type Values } from '../fields/errors';
+import { toFormikErrors, toMessages, type Values } from '../fields/errors';
 import { FieldView, messageText } from '../fields/FieldView';
 import { useDocumentTitle } from '../hooks';
 import { useT } from '../i18n';
 import { draftOf, surveyPath, withDraft } from '../paths';
 import type { PostedPage } from '../serverContext';
-import { checkActivity, useRestored, useSurveyStore } from '../store';
+import { clock } from '../clock';
+import { browserSession, useRestored, useSurveyStore } from '../store';
 import { submitFeedback } from '../submit';
 import { useSurvey } from '../survey';
 import { EmailChoice } from './EmailChoice';
@@ -39,30 +32,10 @@ export function QuestionRoute() {
   return <QuestionPage key={`${page.id}:${restored}`} survey={survey} page={page} />;
 }
 
-/** The page's errors from its generated yup schema (loaded with the form, after the question shows), in field order. */
-async function validateWithSchema(
-  survey: ResolvedSurvey,
-  page: ResolvedPage,
-  answers: Answers,
-): Promise<Messages> {
-  const { pageSchema, errorsOf, validationOptions } = await import('../../engine/validation');
-  const { ValidationError } = await import('yup');
-  try {
-    await pageSchema(page).validate(answers, validationOptions());
-    return {};
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    return Object.fromEntries(
-      errorsOf(error, visibleFields(page, answers)).map(({ field, message }) => [field, message]),
-    );
-  }
-}
-
 export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: ResolvedPage }) {
   const { t, lang } = useT();
   const navigate = useNavigate();
   const answers = useSurveyStore((s) => s.answers);
-  const { save, reset } = useSurveyStore.getState();
   const sending = useRef(false);
   const [failure, setFailure] = useState<{ status?: number } | null>(null);
   const location = useLocation();
@@ -84,40 +57,38 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
     initialErrors: toFormikErrors(initialErrors),
     validateOnChange: false,
     validateOnBlur: false,
-    validate: async (values) => {
-      const errors = await validateWithSchema(survey, page, { ...answers, ...values });
-      const choice = email.error(values);
-      return toFormikErrors(choice ? { ...errors, [EMAIL_CHOICE]: choice } : errors);
-    },
     onSubmit: async (values) => {
-      if (!checkActivity()) {
-        navigate(surveyPath(lang, survey, 'timeout'));
+      // The step comes with validation and the email lists, loaded after the question shows.
+      const { step } = await import('../../engine/step');
+      const { [EMAIL_CHOICE]: emailChoice, ...entered } = values;
+      const action = { kind: 'continue' as const, page: page.id, entered, emailChoice };
+      const result = step(survey, browserSession.read(), action, clock.now());
+      if (result.kind === 'missing') return;
+      if (result.kind === 'errors') {
+        if (result.suggestion) email.suggest(result.suggestion);
+        const messages = result.errors.map(({ field, message }) => [field, message]);
+        formik.setErrors(toFormikErrors(Object.fromEntries(messages)));
         return;
       }
-      const showing = visibleFields(page, { ...answers, ...values });
-      if (showing.some((f) => f.name === emailField?.name) && (await email.needsChoice(values))) {
-        formik.setErrors(toFormikErrors({ [EMAIL_CHOICE]: { key: 'emailDomain' } }));
-        return;
-      }
-      const entered = email.resolve(values);
-      save(entered); // SAVE
-      const saved = { ...answers, ...entered };
-      if (!page.submit) {
-        navigate(surveyPath(lang, survey, nextPage(survey, page.id, saved)));
+      browserSession.write(result.session); // SAVE (or cleared, when the hour ran out)
+      if (result.kind !== 'send') {
+        navigate(surveyPath(lang, survey, result.kind === 'go' ? result.to : page.id));
         return;
       }
       if (sending.current) return; // a second click while the first is on its way
       sending.current = true;
-      const result = await submitFeedback(prepareSubmission(survey, saved), {
+      const sent = await submitFeedback(result.submission, {
         test: useSurveyStore.getState().test,
       });
       sending.current = false;
-      if (result.ok) {
-        reset();
-        navigate(surveyPath(lang, survey, 'finish'));
-      } else {
-        setFailure('status' in result ? { status: result.status } : {});
+      if (!sent.ok) {
+        setFailure('status' in sent ? { status: sent.status } : {});
+        return;
       }
+      const done = step(survey, result.session, { kind: 'sent' }, clock.now());
+      if (done.kind !== 'go') return;
+      browserSession.write(done.session); // RESET
+      navigate(surveyPath(lang, survey, done.to));
     },
   });
 
@@ -230,9 +201,11 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
               onClick={(event) => {
                 // Skipping saves nothing and forgets what was saved here before.
                 event.preventDefault();
-                const target = checkActivity() ? page.skip! : 'timeout';
-                if (target !== 'timeout') useSurveyStore.getState().skip(page);
-                navigate(surveyPath(lang, survey, target));
+                const action = { kind: 'skip' as const, page: page.id };
+                const result = move(survey, browserSession.read(), action, clock.now());
+                if (result.kind !== 'go') return;
+                browserSession.write(result.session);
+                navigate(surveyPath(lang, survey, result.to));
               }}
             />
           )}

@@ -2,7 +2,9 @@ import { useDocumentTitle } from '../hooks';
 import { useT } from '../i18n';
 import { Button, InsetText } from '../../renderers';
 import { surveyPath } from '../paths';
-import { useSurveyStore } from '../store';
+import { move } from '../../engine';
+import { clock } from '../clock';
+import { browserSession } from '../store';
 import { useSurvey } from '../survey';
 import { useNavigate } from 'react-router-dom';
 import { QuestionPage } from './QuestionPage';
@@ -18,7 +20,6 @@ export function SurveyIndex() {
 function StartPage() {
   const survey = useSurvey();
   const { t, lang } = useT();
-  const start = useSurveyStore((s) => s.start);
   const navigate = useNavigate();
   const content = survey.start;
   const heading = content?.heading[lang] ?? survey.title[lang];
@@ -41,8 +42,11 @@ function StartPage() {
           action={surveyPath(lang, survey)}
           onSubmit={(event) => {
             event.preventDefault();
-            start(survey.id); // START: a new run clears earlier answers
-            navigate(surveyPath(lang, survey, survey.pages[0]?.id));
+            // START: a new run clears earlier answers.
+            const started = move(survey, browserSession.read(), { kind: 'start' }, clock.now());
+            if (started.kind !== 'go') return;
+            browserSession.write(started.session);
+            navigate(surveyPath(lang, survey, started.to));
           }}
         >
           <Button text={content?.button?.[lang] ?? t('common.startNow')} isStartButton />

@@ -6,7 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { prepareSubmission } from '../../engine';
 import { clock } from '../../src/clock';
 import { loadSurvey } from '../../src/definitions';
-import { useSurveyStore } from '../../src/store';
+import { browserSession, useSurveyStore } from '../../src/store';
+import { startedSession } from '../../engine/session';
 import { renderApp, resetStore } from './helpers';
 
 const MINUTE = 60_000;
@@ -17,7 +18,7 @@ beforeEach(() => {
 });
 
 function inProgress(survey: string, answers = {}) {
-  useSurveyStore.getState().start(survey);
+  browserSession.write(startedSession(survey, clock.now()));
   useSurveyStore.getState().save(answers);
 }
 

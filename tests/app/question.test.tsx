@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clock } from '../../src/clock';
-import { useSurveyStore } from '../../src/store';
+import { browserSession, useSurveyStore } from '../../src/store';
+import { startedSession } from '../../engine/session';
 import { renderApp, resetStore } from './helpers';
 
 const MINUTE = 60_000;
@@ -16,7 +17,7 @@ afterEach(() => {
 });
 
 function inProgress(survey: string, answers = {}) {
-  useSurveyStore.getState().start(survey);
+  browserSession.write(startedSession(survey, clock.now()));
   useSurveyStore.getState().save(answers);
 }
 

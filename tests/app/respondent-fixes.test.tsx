@@ -2,14 +2,16 @@
 // page says the answers were sent instead of claiming 60 idle minutes.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { useSurveyStore } from '../../src/store';
+import { browserSession, useSurveyStore } from '../../src/store';
+import { startedSession } from '../../engine/session';
+import { clock } from '../../src/clock';
 import { renderApp, resetStore } from './helpers';
 
 beforeEach(resetStore);
 
 describe('respondent pages', () => {
   it('have the footer as a contentinfo landmark with its links', async () => {
-    useSurveyStore.getState().start('basic');
+    browserSession.write(startedSession('basic', clock.now()));
     renderApp('/cy/basic/q1');
     const footer = await screen.findByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Cwcis' })).toHaveAttribute(
@@ -19,7 +21,7 @@ describe('respondent pages', () => {
   });
 
   it('send a question page opened after sending to the finish page, not the timeout page', async () => {
-    useSurveyStore.getState().start('basic');
+    browserSession.write(startedSession('basic', clock.now()));
     useSurveyStore.getState().save({ whyDidYouApply: 'Job' });
     useSurveyStore.getState().reset(); // what a successful Send does
     const { router } = renderApp('/en/basic/q2');

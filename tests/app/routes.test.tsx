@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STORAGE_KEY, useSurveyStore } from '../../src/store';
+import { STORAGE_KEY, browserSession, useSurveyStore } from '../../src/store';
+import { startedSession } from '../../engine/session';
+import { clock } from '../../src/clock';
 import { renderApp, resetStore } from './helpers';
 
 beforeEach(resetStore);
@@ -36,7 +38,7 @@ describe('routes', () => {
   });
 
   it('redirects hash links to the path form', async () => {
-    useSurveyStore.getState().start('basic');
+    browserSession.write(startedSession('basic', clock.now()));
     const { router } = renderApp('/#/en/basic/q1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/basic/q1'));
     expect(
@@ -96,7 +98,7 @@ describe('routes', () => {
   });
 
   it('finish page resets the survey', async () => {
-    useSurveyStore.getState().start('basic');
+    browserSession.write(startedSession('basic', clock.now()));
     useSurveyStore.getState().save({ whyDidYouApply: 'Job' });
     renderApp('/en/basic/finish');
     expect(
@@ -108,7 +110,7 @@ describe('routes', () => {
   });
 
   it('sends a guarded page back to its fallback', async () => {
-    useSurveyStore.getState().start('basic');
+    browserSession.write(startedSession('basic', clock.now()));
     useSurveyStore.getState().save({ whyDidYouApply: 'Job', whichSector: 'Third' });
     const { router } = renderApp('/en/basic/q3');
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/basic/q2'));

@@ -1,7 +1,8 @@
 // Each run of a survey has its own random key, sent with its answers, so the server stores a
 // run once however often it is sent (server: tests/server/submission-key.test.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSurveyStore } from '../../src/store';
+import { startedSession } from '../../engine/session';
+import { browserSession, useSurveyStore } from '../../src/store';
 import { submitFeedback } from '../../src/submit';
 import { resetStore } from './helpers';
 
@@ -17,7 +18,7 @@ describe('the run key', () => {
   it('is made at START, kept while the run lasts, and new for the next run', async () => {
     const fetchMock = vi.fn(async () => new Response(null, { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
-    useSurveyStore.getState().start('basic');
+    browserSession.write(startedSession('basic', Date.now()));
     const first = useSurveyStore.getState().runKey;
     expect(first).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
@@ -30,7 +31,7 @@ describe('the run key', () => {
     expect(JSON.parse(localStorage.getItem('feedback-survey')!).state.runKey).toBe(first);
 
     useSurveyStore.getState().reset();
-    useSurveyStore.getState().start('basic');
+    browserSession.write(startedSession('basic', Date.now()));
     expect(useSurveyStore.getState().runKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(useSurveyStore.getState().runKey).not.toBe(first);
   });

@@ -7,7 +7,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, waitFor } from '@testing-library/react';
 import type { SurveyDefinition } from '../../engine/types';
 import { surveyPath } from '../../src/paths';
-import { useSurveyStore } from '../../src/store';
+import { browserSession, useSurveyStore } from '../../src/store';
+import { startedSession } from '../../engine/session';
+import { clock } from '../../src/clock';
 import { renderApp, resetStore } from './helpers';
 
 const ATTRIBUTES = ['aria-label', 'title', 'alt'];
@@ -25,7 +27,7 @@ interface Named {
 async function namesOn(path: string, survey?: string): Promise<Named[]> {
   resetStore();
   useSurveyStore.setState({ cookieBannerDismissed: false });
-  if (survey) useSurveyStore.getState().start(survey);
+  if (survey) browserSession.write(startedSession(survey, clock.now()));
   renderApp(path);
   await waitFor(() => expect(document.querySelector('main h1, main legend h1')).not.toBeNull());
   const named = [...document.body.querySelectorAll('*')].flatMap((element) =>

@@ -1,0 +1,49 @@
+// A respondent's session (the browser's storage and the server's draft keep the same shape)
+// and the 60-minute rule. Tiny: the app's entry script reads saved state with it.
+import type { Answers } from './types';
+
+/** Sixty minutes without activity clears the answers (docs/architecture.md, 'Limits'). */
+export const IDLE_LIMIT_MS = 60 * 60 * 1000;
+
+/** A respondent's run of a survey, as the browser's storage and the server's draft keep it. */
+export interface Session {
+  surveyName: string | null;
+  answers: Answers;
+  inProgress: boolean;
+  lastActivity: number | null;
+  /** This run of `surveyName` was sent: its pages say so instead of timing out. */
+  sent: boolean;
+}
+
+/** No survey under way. */
+export const NO_SESSION: Session = {
+  surveyName: null,
+  answers: {},
+  inProgress: false,
+  lastActivity: null,
+  sent: false,
+};
+
+/** A fresh run of a survey begun at `now`. */
+export const startedSession = (
+  surveyName: string,
+  now: number,
+  answers: Answers = {},
+): Session => ({
+  ...NO_SESSION,
+  surveyName,
+  answers,
+  inProgress: true,
+  lastActivity: now,
+});
+
+/** Whether a session last active at `lastActivity` has been idle too long at `now`. */
+export const idleTooLong = (lastActivity: number | null, now: number): boolean =>
+  lastActivity !== null && now - lastActivity > IDLE_LIMIT_MS;
+
+/** The session as it stands at `now`: emptied once idle too long (an action after the hour never revives it). */
+export const sessionAt = (session: Session, now: number): Session =>
+  idleTooLong(session.lastActivity, now) ? NO_SESSION : session;
+
+/** The form field of the respondent's pick between a suggested email address and the one typed. */
+export const EMAIL_CHOICE = 'emailChoice';
