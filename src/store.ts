@@ -102,7 +102,9 @@ export const browserSession = {
     // A run begun now (Start) gets a key of its own; one under way keeps its key and test mark.
     const begun =
       session.inProgress && !(before.inProgress && before.surveyName === session.surveyName);
-    surveyStore.setState(begun ? { ...session, test: false, runKey: newRunKey() } : { ...session });
+    if (begun) surveyStore.setState({ ...session, test: false, runKey: newRunKey() });
+    // An ended run (sent, or idle too long) keeps its key, so a second tab's send stores nothing.
+    else surveyStore.setState(session.inProgress ? { ...session } : { ...session, test: false });
   },
 } satisfies SessionStore;
 
