@@ -1,41 +1,14 @@
 // The team's analysis in Chromium (issue 25): the segment form with and without JavaScript,
 // removable filter tags, a wrong date's error summary, the period comparison and a theme, in
 // English and Welsh, each page checked with axe.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expectNoViolations } from './helpers/fixtures';
+import { enrol, inviteLink, origin } from './helpers/team';
 
-const origin = (baseURL: string | undefined) => `http://localhost:${new URL(baseURL!).port}`;
 const DAY = 24 * 60 * 60 * 1000;
-
-function inviteLink(baseURL: string | undefined, email: string, role: string): string {
-  const output = execFileSync('npx', ['tsx', 'scripts/team-invite.ts', email, '--role', role], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: new URL(baseURL!).port },
-    encoding: 'utf8',
-  });
-  return output.match(/http\S+/)![0];
-}
-
-async function enrol(page: Page, link: string) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Set up passkey' }).click();
-  await expect(page.locator('h1')).toHaveText('Overview');
-}
 
 /** Responses to the basic survey: this week and four weeks ago, a word only this test uses. */
 function seed(word: string) {

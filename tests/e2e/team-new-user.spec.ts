@@ -4,11 +4,11 @@
 // below. The built server's clock cannot be set, so the test puts its own responses in two
 // periods in the past: each stored row is deleted and inserted again with a chosen date (the
 // database's triggers count an insert as any other).
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expectNoViolations } from './helpers/fixtures';
+import { enrol, inviteLink } from './helpers/team';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ymd = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
@@ -83,36 +83,6 @@ function redate(stamp: string, respondents: Respondent[]) {
   db.close();
 }
 
-function inviteLink(baseURL: string, email: string): string {
-  const output = execFileSync(
-    'npx',
-    ['tsx', 'scripts/team-invite.ts', email, '--role', 'analyst'],
-    {
-      env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: new URL(baseURL).port },
-      encoding: 'utf8',
-    },
-  );
-  return output.match(/http\S+/)![0];
-}
-
-async function enrol(page: Page, link: string) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Set up passkey' }).click();
-  await expect(page.locator('h1')).toHaveText('Overview');
-}
-
 test('a new analyst sees the comparison, a segment and a theme of answers given through the survey', async ({
   page,
   browser,
@@ -168,7 +138,7 @@ test('a new analyst sees the comparison, a segment and a theme of answers given 
   ];
   for (const r of respondents) await answer(browser, site, r);
   redate(stamp, respondents);
-  await enrol(page, inviteLink(baseURL!, `new-user-${stamp}@example.gov.uk`));
+  await enrol(page, inviteLink(baseURL!, `new-user-${stamp}@example.gov.uk`, 'analyst'));
 
   const periods = `from=${ymd(CHOSEN)}&to=${ymd(CHOSEN)}&beforeFrom=${ymd(EARLIER)}&beforeTo=${ymd(EARLIER)}`;
   const main = page.locator('main');

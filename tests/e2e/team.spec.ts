@@ -1,46 +1,15 @@
 // The feedback team's area in Chromium: passkey enrolment and sign-in with the DevTools
 // virtual authenticator, session limits, and axe on each team page in English and Welsh.
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { plansFor } from './helpers/answers';
 import { expectNoViolations } from './helpers/fixtures';
 import { walk } from './helpers/journey';
 import { surveys } from './helpers/surveys';
+import { addAuthenticator, enrol, inviteLink, origin } from './helpers/team';
 
 /** WebAuthn needs a domain, not an IP address: the same server as localhost. */
-const origin = (baseURL: string | undefined) => `http://localhost:${new URL(baseURL!).port}`;
-
-function inviteLink(baseURL: string | undefined, email: string, role: string): string {
-  const output = execFileSync('npx', ['tsx', 'scripts/team-invite.ts', email, '--role', role], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, PORT: new URL(baseURL!).port },
-    encoding: 'utf8',
-  });
-  return output.match(/http\S+/)![0];
-}
-
-async function addAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
-
-async function enrol(page: Page, link: string) {
-  await addAuthenticator(page);
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Set up passkey' }).click();
-  await expect(page.locator('h1')).toHaveText('Overview');
-}
 
 test('a new admin enrols a passkey, signs out and signs in again; every page passes axe in English and Welsh', async ({
   page,
