@@ -1,11 +1,13 @@
 // The team area on a phone: at 320 px no team page scrolls sideways (tables scroll in their own
 // box), in English and Welsh, with axe; at 375 px the charts' text is at least 12 px and no two
-// labels overlap, with a year's weekly trend and long option labels.
+// labels overlap, with a year's weekly trend and long option labels; and every one of those
+// pages, as the server sends it, is valid HTML (Nu Html Checker).
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expectNoViolations } from './helpers/fixtures';
+import { htmlErrors } from './helpers/html';
 import { enrol, inviteLink, origin } from './helpers/team';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -86,9 +88,12 @@ test('no team page scrolls sideways at 320 px, in English and Welsh, and each pa
     '/team/no-such-page',
     '/team/sign-in',
   ];
+  const served: Record<string, string> = {};
   for (const path of paths)
     for (const lang of ['en', 'cy']) {
       const url = `${site}${withLang(path, lang)}`;
+      // The server's HTML as sent (the member's session cookie goes with it).
+      served[`${path} (${lang})`] = await (await page.request.get(url)).text();
       await page.goto(url);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       const { width, wide } = await page.evaluate(() => ({
@@ -102,6 +107,8 @@ test('no team page scrolls sideways at 320 px, in English and Welsh, and each pa
       expect.soft(width, `${path} (${lang}) is ${width} px wide: ${wide}`).toBeLessThanOrEqual(320);
       await expectNoViolations(page, `${path} ${lang} at 320 px`);
     }
+  for (const [name, errors] of Object.entries(htmlErrors(served)))
+    expect.soft(errors, `${name} is valid HTML`).toEqual([]);
 });
 
 /** Each chart's smallest text in CSS pixels, and any labels that overlap or leave the chart. */
