@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 // `npm run bench:instances -- <postgres url>`: submissions per second for ONE survey with one
 // instance, then with two instances, on one PostgreSQL (a throwaway database: its feedback is
 // deleted first). Each instance is its own `node` process; the load is split evenly between
@@ -31,6 +32,8 @@ const setup = await openPostgresStore(url);
 await setup.deleteOlderThan(new Date('9999-01-01'));
 await setup.close();
 
+const teamSecret = randomBytes(32).toString('base64');
+
 function start(port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
@@ -39,6 +42,8 @@ function start(port: number): ChildProcess {
       HOST: '127.0.0.1',
       DATABASE_URL: url,
       API_KEYS: BENCH_KEY,
+      // Required with DATABASE_URL (server/README.md); the same for both, as in a deployment.
+      TEAM_SECRET: teamSecret,
       RATE_LIMIT_MAX: '0',
       SUBMISSIONS_PER_MINUTE_MAX: '0',
       LOG_LEVEL: 'warn',
