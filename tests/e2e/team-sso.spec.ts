@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { expectNoViolations } from './helpers/fixtures';
+import { htmlErrors } from './helpers/html';
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -174,6 +175,27 @@ test('an account of a domain no rule allows is refused; sign-in, refused and fai
   await page.goto(`${site}/team/sso/failed?lang=cy`);
   await expect(page.locator('h1')).toHaveText('Ni weithiodd y mewngofnodi');
   await expectNoViolations(page, page.url());
+});
+
+test('the pages only single sign-on shows are readable at 320 px and valid HTML, in English and Welsh', async ({
+  page,
+  context,
+}) => {
+  await offline(context);
+  await page.setViewportSize({ width: 320, height: 900 });
+  const served: Record<string, string> = {};
+  for (const path of ['/team/sign-in', '/team/sso/refused', '/team/sso/failed'])
+    for (const lang of ['en', 'cy']) {
+      const url = `${site}${path}${lang === 'cy' ? '?lang=cy' : ''}`;
+      served[`${path} (${lang})`] = await (await page.request.get(url)).text();
+      await page.goto(url);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect.soft(width, `${path} (${lang}) at 320 px`).toBeLessThanOrEqual(320);
+      await expectNoViolations(page, `${path} ${lang} at 320 px`);
+    }
+  for (const [name, errors] of Object.entries(htmlErrors(served)))
+    expect.soft(errors, `${name} is valid HTML`).toEqual([]);
 });
 
 for (const { js, lang } of [
