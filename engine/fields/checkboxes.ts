@@ -29,5 +29,7 @@ export const checkboxes: FieldTypeModule = {
   },
   entry: (field, value) => [{ name: field.name, control: 'checkbox', values: chosenValues(value) }],
   role: () => 'choices',
+  confirmsEmail: false,
+  counts: false,
   docs: { sent: (field, code) => `chosen values joined with ${code(joinOf(field))}` },
 };

@@ -25,5 +25,7 @@ export const email = stringField({
   },
   example: () => 'name@example.com',
   role: () => 'contact',
+  confirmsEmail: true,
+  counts: false,
   docs: { kind: 'an email address', sent: () => TIDIED },
 });

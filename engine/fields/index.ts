@@ -7,7 +7,7 @@ import { email } from './email';
 import { radios } from './radios';
 import { text } from './text';
 import { textarea } from './textarea';
-import type { FieldTypeModule } from './types';
+import type { FieldTypeModule, TeamRole } from './types';
 
 export const FIELD_TYPES: Record<FieldType, FieldTypeModule> = {
   radios,
@@ -21,6 +21,15 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeModule> = {
 export function typeOf(field: Pick<ResolvedField, 'type'>): FieldTypeModule {
   return FIELD_TYPES[field.type];
 }
+
+/** What the team's pages do with the field (see TeamRole). */
+export const roleOf = (field: ResolvedField): TeamRole => typeOf(field).role(field);
+
+/** A question answered by choosing options (one or several): counted in the team's figures. */
+export const isChoice = (field: ResolvedField) => ['choice', 'choices'].includes(roleOf(field));
+
+/** A question answered in the respondent's own words (not choices, not contact details). */
+export const isFreeText = (field: ResolvedField) => roleOf(field) === 'text';
 
 export type { Entry, FieldTypeModule, TeamRole } from './types';
 export { chosenValues, offeredOptions } from './choice';

@@ -48,6 +48,10 @@ export interface FieldTypeModule {
   entry(field: ResolvedField, value: AnswerValue): Entry[];
   /** What the team's pages and privacy masking do with the field (see TeamRole). */
   role(field: ResolvedField): TeamRole;
+  /** True when the value is an email address whose likely typo is confirmed before sending. */
+  confirmsEmail: boolean;
+  /** True when the input can show the GOV.UK character count (`characterCount` in a definition). */
+  counts: boolean;
   /** For the generated data dictionary (scripts/docs.ts): what kind of value it takes, when more
    *  than its length and characters say, and how it is sent, in a phrase; `code` formats a literal. */
   docs: {
