@@ -31,5 +31,8 @@ export const checkboxes: FieldTypeModule = {
   role: () => 'choices',
   confirmsEmail: false,
   counts: false,
-  docs: { sent: (field, code) => `chosen values joined with ${code(joinOf(field))}` },
+  docs: {
+    takes: (_field, { options }) => options,
+    sent: (field, code) => `chosen values joined with ${code(joinOf(field))}`,
+  },
 };

@@ -27,5 +27,5 @@ export const email = stringField({
   role: () => 'contact',
   confirmsEmail: true,
   counts: false,
-  docs: { kind: 'an email address', sent: () => TIDIED },
+  docs: { takes: (_field, { typed }) => `an email address, ${typed}`, sent: () => TIDIED },
 });

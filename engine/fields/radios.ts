@@ -23,5 +23,5 @@ export const radios: FieldTypeModule = {
   role: () => 'choice',
   confirmsEmail: false,
   counts: false,
-  docs: { sent: () => 'the chosen value' },
+  docs: { takes: (_field, { options }) => options, sent: () => 'the chosen value' },
 };

@@ -44,7 +44,7 @@ export function stringField(
     entry: (field, value) => [
       { name: field.name, control: 'text', values: [typeof value === 'string' ? value : ''] },
     ],
-    docs: { sent: () => TIDIED },
+    docs: { takes: (_field, { typed }) => typed, sent: () => TIDIED },
     ...own,
   };
 }

@@ -54,5 +54,5 @@ describe("field types are asked, not named, outside the types' own modules", () 
       r.messages.filter((m) => m.ruleId === RULE).map((m) => `${r.filePath}:${m.line}`),
     );
     expect(found).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

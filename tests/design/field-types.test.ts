@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import type { AnswerValue, ResolvedField } from '../../engine';
 import { FIELD_TYPES } from '../../engine/fields';
+import cy from '../../src/i18n/cy.json';
+import en from '../../src/i18n/en.json';
 import surveySchema from '../../schemas/survey.schema.json';
 import { FIELD_RENDERERS } from '../../src/fields/FieldView';
 
@@ -65,7 +68,7 @@ describe('field types and option sets: schema, types and registries agree', () =
         .map((d) => relative(resolve('.'), d.file!.fileName)),
     );
     expect([...places].sort()).toEqual(['engine/fields/index.ts', 'src/fields/FieldView.tsx']);
-  }, 120_000);
+  }, 300_000);
 
   // A GOV.UK date as a module: three inputs (day, month and year), sent as one YYYY-MM-DD string.
   // Complete, it compiles; without any one member, the compiler names that member, each the
@@ -89,17 +92,17 @@ describe('field types and option sets: schema, types and registries agree', () =
     role: "() => 'text'",
     confirmsEmail: 'false',
     counts: 'false',
-    docs: "{ kind: 'a date', sent: () => 'the date as YYYY-MM-DD' }",
+    docs: "{ takes: () => 'a date', sent: () => 'the date as YYYY-MM-DD' }",
   };
 
   /** The compiler's messages about a date module written with these members. */
-  function compileDate(members: string[], old?: ts.Program) {
+  function compileDate(members: string[], old?: ts.Program, own: Record<string, string> = {}) {
     const probe = resolve('tests/design/date-probe.ts');
     const source = [
       "import type { FieldTypeModule } from '../../engine/fields/types';",
       "const PARTS = ['year', 'month', 'day'];",
       'export const date: FieldTypeModule = {',
-      ...members.map((name) => `  ${name}: ${DATE_MEMBERS[name]},`),
+      ...members.map((name) => `  ${name}: ${own[name] ?? DATE_MEMBERS[name]},`),
       '};',
     ].join('\n');
     const options = { strict: true, noEmit: true, skipLibCheck: true, types: [] };
@@ -138,5 +141,27 @@ describe('field types and option sets: schema, types and registries agree', () =
       );
       expect(messages.join('\n')).toMatch(new RegExp(`Property '${left}' is missing`));
     }
-  }, 120_000);
+    // The data dictionary's two phrases: what the field takes and how it is sent.
+    const untaken = compileDate(all, complete.program, { docs: "{ sent: () => 'YYYY-MM-DD' }" });
+    expect(untaken.messages.join('\n')).toMatch(/Property 'takes' is missing/);
+  }, 300_000);
+
+  it("has the app's English and Welsh for each type's required message and its errors for wrong values", () => {
+    const options = [{ value: 'a', label: { en: 'A', cy: 'A' } }];
+    const wrong: AnswerValue[] = ['x', '!'.repeat(2000), ['a', 'zz'], ['x', 'y', 'z'], 'zz'];
+    for (const [type, module] of Object.entries(FIELD_TYPES)) {
+      const field = { name: 'f', type, label: { en: 'F', cy: 'F' }, options } as ResolvedField;
+      const keys = [
+        module.requiredKey,
+        ...wrong.flatMap((value) => module.error(field, value, {})?.key ?? []),
+      ];
+      for (const key of keys)
+        expect({ type, key, en: key in en.errors, cy: key in cy.errors }).toEqual({
+          type,
+          key,
+          en: true,
+          cy: true,
+        });
+    }
+  });
 });
