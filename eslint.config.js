@@ -2,8 +2,38 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
+import { URL } from 'node:url';
 
 const REACT = ['react', 'react-*', 'react/*', 'react-dom', 'react-dom/*'];
+
+/**
+ * Comparing a field's `type` with a type name (`f.type === 'radios'`, a `case 'email':`, a list
+ * of names `.includes(f.type)`): only engine/fields may, so everything else asks the type's
+ * module (engine/fields/types.ts) and a new type cannot be missed there. The names come from the
+ * schema, so a type added there is covered at once.
+ */
+function fieldTypeNames() {
+  const schema = JSON.parse(readFileSync(new URL('./schemas/survey.schema.json', import.meta.url)));
+  const names = `/^(${schema.$defs.field.properties.type.enum.join('|')})$/`;
+  const type = (side) => [
+    `${side}.property.name='type'`,
+    `${side}.expression.property.name='type'`,
+  ];
+  const message =
+    'Ask the field type\'s module (typeOf, roleOf, isChoice or isFreeText from engine/fields), not the type\'s name: see "The parts" in docs/architecture.md.';
+  const compared = (a, b) =>
+    type(a).map((t) => `BinaryExpression[operator=/^[!=]==?$/][${t}][${b}.value=${names}]`);
+  return [
+    ...compared('left', 'right'),
+    ...compared('right', 'left'),
+    ...type('discriminant').map((t) => `SwitchStatement[${t}] > SwitchCase[test.value=${names}]`),
+    ...type('arguments.0').map(
+      (t) =>
+        `CallExpression[callee.property.name='includes'][${t}]:has(ArrayExpression > Literal[value=${names}])`,
+    ),
+  ].map((selector) => ({ selector, message }));
+}
 
 /**
  * Files that may not import our folders `folders` (by a relative path that climbs to them), nor
@@ -80,4 +110,9 @@ export default tseslint.config(
   layer(['src/**/*.{ts,tsx}'], ['server', 'scripts', 'tests']),
   layer(['server/**/*.{ts,tsx}'], ['scripts', 'tests']),
   layer(['scripts/**/*.ts'], ['renderers', 'src', 'tests']),
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['engine/fields/**', 'tests/**'],
+    rules: { 'no-restricted-syntax': ['error', ...fieldTypeNames()] },
+  },
 );

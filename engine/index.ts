@@ -10,7 +10,10 @@ export { FINISH, START, otherName, ruleVars, pageEdges, type Edge } from './grap
 export {
   FIELD_TYPES,
   chosenValues,
+  isChoice,
+  isFreeText,
   offeredOptions,
+  roleOf,
   typeOf,
   type Entry,
   type FieldTypeModule,

@@ -4,6 +4,7 @@
 // needs validation and the email lists, so it lives here, loaded with the form; the other
 // actions are in ./move, light enough for the app's route loaders.
 import { suggestEmail } from './email';
+import { typeOf } from './fields';
 import { findPage, nextPage, visibleFields } from './flow';
 import { withPageAnswers } from './form';
 import { prepareSubmission } from './submission';
@@ -19,7 +20,7 @@ export { EMAIL_CHOICE };
 /** The email to confirm before sending: the typed address and its likely correction, or null. */
 function emailToConfirm(survey: ResolvedSurvey, pageId: string, answers: Answers) {
   const page = findPage(survey, pageId)!;
-  const email = visibleFields(page, answers).find((field) => field.type === 'email');
+  const email = visibleFields(page, answers).find((field) => typeOf(field).confirmsEmail);
   const typed = email ? String(answers[email.name] ?? '').trim() : '';
   const found = typed ? suggestEmail(typed) : null;
   return email && found && found.full !== typed

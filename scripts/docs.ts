@@ -170,24 +170,24 @@ function code(text: string): string {
   return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
 }
 
+/** What the field takes, in its type's words from the phrases for options and for typed text. */
 function allowedValues(field: ResolvedField): string {
-  if (field.options)
-    return field.options
-      .map((o: Option) => {
-        const when = o.retired
-          ? ' (retired: no longer offered, kept for earlier answers)'
-          : o.showWhen === undefined
-            ? ''
-            : ` (offered when ${describeRule(o.showWhen)})`;
-        return `${code(o.value)} ${o.label.en}${when}`;
-      })
-      .join('<br>');
+  const options = (field.options ?? [])
+    .map((o: Option) => {
+      const when = o.retired
+        ? ' (retired: no longer offered, kept for earlier answers)'
+        : o.showWhen === undefined
+          ? ''
+          : ` (offered when ${describeRule(o.showWhen)})`;
+      return `${code(o.value)} ${o.label.en}${when}`;
+    })
+    .join('<br>');
   const length =
     field.minLength !== undefined || field.maxLength !== undefined
       ? `${field.minLength ?? 0} to ${field.maxLength ?? 'any number of'} characters`
       : 'any length';
-  const kind = typeOf(field).docs.kind;
-  return `${kind ? `${kind}, ` : ''}${length}; kept characters: ${code(field.allow ?? '')}`;
+  const typed = `${length}; kept characters: ${code(field.allow ?? '')}`;
+  return typeOf(field).docs.takes(field, { options, typed });
 }
 
 function requiredText(field: ResolvedField, place: FieldPlace): string {

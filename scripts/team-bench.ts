@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { allFields, type ResolvedSurvey } from '../engine';
+import { allFields, isFreeText, roleOf, type ResolvedSurvey } from '../engine';
 import { buildServer, loadDefinitions } from '../server/app';
 import { openPostgresStore } from '../server/storage/postgres';
 import { openSqliteStore } from '../server/storage/sqlite';
@@ -37,9 +37,9 @@ function answersFor(survey: ResolvedSurvey): Record<string, string> {
   const answers: Record<string, string> = { serviceName: survey.serviceName };
   for (const field of allFields(survey)) {
     if (random() < 0.2) continue;
-    if (field.type === 'radios' && field.options?.length)
+    if (roleOf(field) === 'choice' && field.options?.length)
       answers[field.name] = pick(field.options).value;
-    if (field.type === 'textarea')
+    if (isFreeText(field))
       answers[field.name] = pick(['Quicker please', 'It was fine', 'The ID check was slow']);
   }
   return answers;
@@ -220,12 +220,12 @@ async function bench(
   }
   await settle?.();
   const survey = list[0]!;
-  const scale = allFields(survey).find((f) => f.type === 'radios' && f.options?.length);
+  const scale = allFields(survey).find((f) => roleOf(f) === 'choice' && f.options?.length);
   const filtered = `/team/responses?survey=${survey.id}&respondentLang=cy${
     scale ? `&answer=${scale.name}:${scale.options![0]!.value}` : ''
   }&q=slow`;
   // A free-text question's answers over the last 30 days, searched in that answer only.
-  const freeText = allFields(survey).find((f) => f.type === 'textarea');
+  const freeText = allFields(survey).find(isFreeText);
   // Free-text search over every stored response (no survey, no dates): a word in a third of
   // the answers, and one in none (what someone looking for one comment waits for), in English
   // and in Welsh ('dŵr': SQLite folds the case of ŵ apart from its own lower()).

@@ -86,7 +86,10 @@ export function fieldFindings({ field, pointer: at }: FieldAt, shared: SharedBlo
       pointer: `${at}/minLength`,
       message: `minLength ${field.minLength} is more than maxLength ${field.maxLength}`,
     });
-  if (field.characterCount && field.type !== 'textarea')
+  if (
+    field.characterCount &&
+    !(Object.hasOwn(FIELD_TYPES, field.type) && FIELD_TYPES[field.type].counts)
+  )
     findings.push({
       pointer: `${at}/characterCount`,
       message: 'characterCount only applies to textareas',

@@ -29,5 +29,10 @@ export const checkboxes: FieldTypeModule = {
   },
   entry: (field, value) => [{ name: field.name, control: 'checkbox', values: chosenValues(value) }],
   role: () => 'choices',
-  docs: { sent: (field, code) => `chosen values joined with ${code(joinOf(field))}` },
+  confirmsEmail: false,
+  counts: false,
+  docs: {
+    takes: (_field, { options }) => options,
+    sent: (field, code) => `chosen values joined with ${code(joinOf(field))}`,
+  },
 };

@@ -25,5 +25,7 @@ export const email = stringField({
   },
   example: () => 'name@example.com',
   role: () => 'contact',
-  docs: { kind: 'an email address', sent: () => TIDIED },
+  confirmsEmail: true,
+  counts: false,
+  docs: { takes: (_field, { typed }) => `an email address, ${typed}`, sent: () => TIDIED },
 });

@@ -21,5 +21,7 @@ export const radios: FieldTypeModule = {
   example: (field, answers) => exampleOption(field, answers)?.value ?? '',
   entry: (field, value) => [{ name: field.name, control: 'radio', values: chosenValues(value) }],
   role: () => 'choice',
-  docs: { sent: () => 'the chosen value' },
+  confirmsEmail: false,
+  counts: false,
+  docs: { takes: (_field, { options }) => options, sent: () => 'the chosen value' },
 };

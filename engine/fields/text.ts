@@ -27,7 +27,10 @@ export function notSentCharacters(field: ResolvedField, typed: string): string {
 /** The shared behaviour of a one-string field, posted under its own name; `own` adds what is
  *  particular to the type. */
 export function stringField(
-  own: Pick<FieldTypeModule, 'defaultPattern' | 'requiredKey' | 'error' | 'example' | 'role'> &
+  own: Pick<
+    FieldTypeModule,
+    'defaultPattern' | 'requiredKey' | 'error' | 'example' | 'role' | 'confirmsEmail' | 'counts'
+  > &
     Partial<Pick<FieldTypeModule, 'send' | 'docs'>>,
 ): FieldTypeModule {
   return {
@@ -41,7 +44,7 @@ export function stringField(
     entry: (field, value) => [
       { name: field.name, control: 'text', values: [typeof value === 'string' ? value : ''] },
     ],
-    docs: { sent: () => TIDIED },
+    docs: { takes: (_field, { typed }) => typed, sent: () => TIDIED },
     ...own,
   };
 }
@@ -70,4 +73,6 @@ export const text = stringField({
   example: () => 'Example answer',
   // A short text that autocompletes (a name) is contact details; any other is free text.
   role: (field) => (field.autocomplete ? 'contact' : 'text'),
+  confirmsEmail: false,
+  counts: false,
 });

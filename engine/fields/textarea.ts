@@ -7,4 +7,6 @@ export const textarea = stringField({
   error: lengthError,
   example: () => 'Example answer',
   role: () => 'text',
+  confirmsEmail: false,
+  counts: true,
 });

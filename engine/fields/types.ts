@@ -48,10 +48,15 @@ export interface FieldTypeModule {
   entry(field: ResolvedField, value: AnswerValue): Entry[];
   /** What the team's pages and privacy masking do with the field (see TeamRole). */
   role(field: ResolvedField): TeamRole;
-  /** For the generated data dictionary (scripts/docs.ts): what kind of value it takes, when more
-   *  than its length and characters say, and how it is sent, in a phrase; `code` formats a literal. */
+  /** True when the value is an email address whose likely typo is confirmed before sending. */
+  confirmsEmail: boolean;
+  /** True when the input can show the GOV.UK character count (`characterCount` in a definition). */
+  counts: boolean;
+  /** For the generated data dictionary (scripts/docs.ts), each in a phrase: what the field takes,
+   *  from the generator's phrases for its options and for typed text (its length and kept
+   *  characters), and how it is sent; `code` formats a literal. */
   docs: {
-    kind?: string;
+    takes(field: ResolvedField, phrases: { options: string; typed: string }): string;
     sent(field: ResolvedField, code: (literal: string) => string): string;
   };
 }

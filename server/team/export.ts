@@ -1,7 +1,7 @@
 // The one CSV export of feedback: the team area's download (/team/export.csv) and
 // `npm run feedback:export` both write it. Rows are read a page at a time by keyset and the
 // event loop is let go between pages, so a large export never holds up a respondent's page.
-import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { allFields, roleOf, type ResolvedField, type ResolvedSurvey } from '../../engine';
 import { csvLine } from '../csv';
 import type { FeedbackFilter, TeamStore } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
@@ -62,7 +62,7 @@ export function exportColumns(surveys: ResolvedSurvey[], lang: UiLang): Column[]
 function label(field: ResolvedField, sent: string, lang: UiLang): string {
   const options = field.options ?? [];
   if (!options.length || !sent) return sent;
-  if (field.type !== 'checkboxes')
+  if (roleOf(field) !== 'choices')
     return options.find((o) => o.value === sent)?.label[lang] ?? sent;
   const values = chosen(field, sent);
   const picked = values.map((v) => options.find((o) => o.value === v && !o.other));

@@ -1,7 +1,14 @@
 // A team page's query (`survey`, `from`, `to`, `respondentLang`, `contact`, `answer`, `tag`,
 // `q`) read and checked in one place: the store filter it asks for, and what is wrong with it.
 // Pages show the errors in a GOV.UK error summary instead of quietly showing every response.
-import { allFields, type Option, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import {
+  allFields,
+  isChoice,
+  roleOf,
+  type Option,
+  type ResolvedField,
+  type ResolvedSurvey,
+} from '../../engine';
 import { APPEND_SEPARATOR, joinOf, otherMode } from '../../engine/fields/choice';
 import type { FeedbackFilter, Tag } from '../storage/team-types';
 import { contactFields } from './privacy';
@@ -75,14 +82,12 @@ export const startOfDay = (d: Date) =>
  */
 export const segmentOptions = (field: ResolvedField) =>
   (field.options ?? []).filter(
-    (o) => field.type === 'radios' || !(o.other && otherMode(field) === 'replace'),
+    (o) => roleOf(field) === 'choice' || !(o.other && otherMode(field) === 'replace'),
   );
 
 /** The choice questions (radios and checkbox lists) a segment can be made of. */
 export const segmentFields = (survey: ResolvedSurvey) =>
-  allFields(survey).filter(
-    (f) => (f.type === 'radios' || f.type === 'checkboxes') && segmentOptions(f).length,
-  );
+  allFields(survey).filter((f) => isChoice(f) && segmentOptions(f).length);
 
 /**
  * A checkbox list that ticked `option`: the list is sent joined (engine/fields/choice.ts),
@@ -113,7 +118,7 @@ function tickedFilter(field: ResolvedField, option: Option): FeedbackFilter {
  */
 export function choiceFilter(field: ResolvedField, value: string): FeedbackFilter {
   const option = field.options?.find((o) => o.value === value);
-  if (option && field.type === 'checkboxes') return tickedFilter(field, option);
+  if (option && roleOf(field) === 'choices') return tickedFilter(field, option);
   if (!option?.other || otherMode(field) === 'separate')
     return { answers: { [field.name]: value } };
   if (otherMode(field) === 'replace')

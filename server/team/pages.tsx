@@ -1,9 +1,9 @@
 // The team's pages as React content for `renderPage`.
 import type { ReactNode } from 'react';
-import { allFields, type ResolvedSurvey } from '../../engine';
+import { allFields, isChoice, isFreeText, type ResolvedSurvey } from '../../engine';
 import { Button } from '../../renderers';
 import { axisDate, ColumnChart } from './charts';
-import { isChoice, isFreeText, questionPath } from './questions';
+import { questionPath } from './questions';
 import { LOW_SAMPLE, type QuestionFigures, type SurveyFigures } from './figures';
 import { filterQuery, type ParsedFilter } from './filters';
 import { FilterErrors, linkTo, SegmentForm, SegmentTags } from './segments';

@@ -1,20 +1,23 @@
 // What counts as personal data on the team's pages: contact fields (from the definitions) and
 // free text that looks like an identifier, masked before the team sees it; and what each role
 // may search and filter by.
-import { allFields, typeOf, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import {
+  allFields,
+  isChoice,
+  isFreeText,
+  roleOf,
+  type ResolvedField,
+  type ResolvedSurvey,
+} from '../../engine';
 import type { FeedbackFilter, Role } from '../storage/team-types';
 
 /** A field asks for contact details when its type says so (an email address, a name). */
-export const isContactField = (field: ResolvedField) => typeOf(field).role(field) === 'contact';
+export const isContactField = (field: ResolvedField) => roleOf(field) === 'contact';
 
 export const contactFields = (survey: ResolvedSurvey) =>
   allFields(survey)
     .filter(isContactField)
     .map((field) => field.name);
-
-/** A field whose answer is the respondent's own words (not a choice, not contact details). */
-export const isFreeText = (field: ResolvedField) =>
-  field.type === 'textarea' || (field.type === 'text' && !field.autocomplete);
 
 export const MASK = '[…]';
 
@@ -183,11 +186,11 @@ export function allowedFilter(
   if (filter.text && looksPersonal(filter.text)) personal.push('q');
   const answerNames = Object.keys(filter.answers ?? {});
   // Only choice answers may be matched by a viewer: any other is text or contact details.
-  const isChoice = (name: string) => {
+  const chosen = (name: string) => {
     const field = fields.get(name);
-    return field?.type === 'radios' || field?.type === 'checkboxes';
+    return field !== undefined && isChoice(field);
   };
-  if (answerNames.some((name) => !isChoice(name))) personal.push('answer');
+  if (answerNames.some((name) => !chosen(name))) personal.push('answer');
   if (filter.anyOf?.some((name) => contact.includes(name))) personal.push('contact');
   if (role !== 'viewer') return { filter, refused: [], personal };
 

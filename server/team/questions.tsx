@@ -2,7 +2,13 @@
 // free-text question its answers, newest first, searchable and filterable by another answer.
 import type { FastifyInstance } from 'fastify';
 import { Button } from '../../renderers';
-import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import {
+  allFields,
+  isChoice,
+  isFreeText,
+  type ResolvedField,
+  type ResolvedSurvey,
+} from '../../engine';
 import { otherMode } from '../../engine/fields/choice';
 import type { FeedbackFilter } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
@@ -22,10 +28,6 @@ import { surveyName } from './privacy';
 
 /** Free-text answers shown a page at a time. */
 const TEXT_PAGE_SIZE = 50;
-
-export const isChoice = (f: ResolvedField) => f.type === 'radios' || f.type === 'checkboxes';
-export const isFreeText = (f: ResolvedField) =>
-  f.type === 'textarea' || (f.type === 'text' && !f.autocomplete);
 
 export const questionPath = (survey: ResolvedSurvey, field: ResolvedField) =>
   `/team/questions/${survey.id}/${field.name}`;

@@ -1,6 +1,6 @@
 // The responses list, a response's page and the deletion confirmation.
 import type { ReactNode } from 'react';
-import { allFields, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { allFields, isFreeText, type ResolvedField, type ResolvedSurvey } from '../../engine';
 import { Button } from '../../renderers';
 import type { FeedbackRecord } from '../storage/types';
 import type { Tag } from '../storage/team-types';
@@ -30,11 +30,7 @@ export function answerText(field: ResolvedField | undefined, value: string, lang
 
 /** The first free-text answer of a response, masked and cut short, for the list. */
 function summary(survey: ResolvedSurvey | undefined, record: FeedbackRecord): string {
-  const textFields = survey
-    ? allFields(survey).filter(
-        (f) => f.type === 'textarea' || (f.type === 'text' && !f.autocomplete),
-      )
-    : [];
+  const textFields = survey ? allFields(survey).filter(isFreeText) : [];
   const first = textFields.map((f) => record.answers[f.name]).find(Boolean) ?? '';
   const masked = maskPersonalData(first);
   return masked.length > 120 ? `${masked.slice(0, 119)}…` : masked;

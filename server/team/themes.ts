@@ -2,7 +2,13 @@
 // Pure. A term matches whole words, in any case, with apostrophes as answers store them (’ as
 // '); "delay*" matches words starting "delay". A Welsh term's first word also matches its
 // mutated forms ("cais" in "fy nghais"), as a mutation changes the word after its trigger.
-import { allFields, plainApostrophes, type ResolvedSurvey } from '../../engine';
+import {
+  allFields,
+  isChoice,
+  isFreeText,
+  plainApostrophes,
+  type ResolvedSurvey,
+} from '../../engine';
 import type { Theme } from '../storage/team-types';
 import type { FeedbackRecord, NewFeedback } from '../storage/types';
 import { mutatedForms, mutationCore } from './welsh-mutations';
@@ -58,9 +64,8 @@ function fieldsOf(survey: ResolvedSurvey) {
     textFields.set(
       survey,
       allFields(survey).flatMap((f) => {
-        if (f.type === 'textarea' || (f.type === 'text' && !f.autocomplete))
-          return [{ name: f.name }];
-        if ((f.type === 'radios' || f.type === 'checkboxes') && f.options?.some((o) => o.other))
+        if (isFreeText(f)) return [{ name: f.name }];
+        if (isChoice(f) && f.options?.some((o) => o.other))
           return [{ name: f.name, options: new Set(f.options.map((o) => o.value)) }];
         return [];
       }),

@@ -41,7 +41,7 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
   const location = useLocation();
   // A page posted without JavaScript comes back from the server with its errors and what was typed.
   const posted = useActionData() as PostedPage | undefined;
-  const emailField = pageFields(page).find((field) => field.type === 'email');
+  const emailField = pageFields(page).find((field) => typeOf(field).confirmsEmail);
   const email = useEmailConfirmation(page.submit ? emailField : undefined, posted?.suggestion);
 
   const shown = posted?.answers ?? answers;

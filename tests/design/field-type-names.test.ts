@@ -1,0 +1,58 @@
+// Outside engine/fields nothing tests a field's type by its name: it asks the type's module
+// (eslint.config.js), so a new type cannot be missed by a place the compiler does not see.
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const RULE = 'no-restricted-syntax';
+
+// Each way of asking a field's type by name, and one comparison that is not about a field type.
+const BY_NAME = `declare const field: { type: string } | undefined;
+export const a = field?.type === 'radios';
+export const b = 'textarea' !== field!.type;
+export function c() {
+  switch (field!.type) {
+    case 'email':
+      return 1;
+    default:
+      return 0;
+  }
+}
+export const d = ['text', 'checkboxes'].includes(field!.type);
+export const e = field?.type === 'rule';
+`;
+
+async function byNameLines(eslint: ESLint, filePath: string): Promise<number[]> {
+  const [result] = await eslint.lintText(BY_NAME, { filePath });
+  return result!.messages.filter((m) => m.ruleId === RULE).map((m) => m.line);
+}
+
+describe("field types are asked, not named, outside the types' own modules", () => {
+  const eslint = new ESLint();
+
+  it('refuses each way of naming a type on the team pages, privacy, the docs, the app and the engine', async () => {
+    for (const place of [
+      'server/team/questions.tsx',
+      'server/team/privacy.ts',
+      'scripts/docs.ts',
+      'src/pages/QuestionPage.tsx',
+      'engine/step.ts',
+      'engine/check/fields.ts',
+    ])
+      expect({ place, lines: await byNameLines(eslint, place) }).toEqual({
+        place,
+        lines: [2, 3, 6, 12],
+      });
+  }, 60_000);
+
+  it("lets the types' own modules name them", async () => {
+    expect(await byNameLines(eslint, 'engine/fields/radios.ts')).toEqual([]);
+  }, 60_000);
+
+  it('finds no place in the code that names a type', async () => {
+    const results = await eslint.lintFiles(['engine', 'renderers', 'src', 'server', 'scripts']);
+    const found = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === RULE).map((m) => `${r.filePath}:${m.line}`),
+    );
+    expect(found).toEqual([]);
+  }, 300_000);
+});
