@@ -167,15 +167,17 @@ async function walkHeld(
   return saved;
 }
 
-/** The answers are on the page as entered: nothing ticked or typed was dropped. */
+/** The answers are on the page as entered: nothing ticked or typed was dropped. Checked once the
+ *  app is live, when the form has been drawn again from the saved answers: no need to wait. */
 async function expectEntered(page: Page, current: ResolvedPage, answers: Answers) {
+  const now = { timeout: 1000 };
   for (const field of pageFields(current)) {
     const value = answers[field.name];
     if (value === undefined) continue;
     for (const { name, control, values } of typeOf(field).entry(field, value)) {
       if (control !== 'text')
-        for (const v of values) await expect(choiceOf(page, name, v)).toBeChecked();
-      else await expect(page.locator(`[name="${name}"]`)).toHaveValue(values[0] ?? '');
+        for (const v of values) await expect(choiceOf(page, name, v)).toBeChecked(now);
+      else await expect(page.locator(`[name="${name}"]`)).toHaveValue(values[0] ?? '', now);
     }
   }
 }
