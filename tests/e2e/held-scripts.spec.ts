@@ -2,12 +2,11 @@
 // back (route interception) at the start, on a reload mid-survey and while it hydrates, and
 // the respondent ticks, types, skips and presses Continue meanwhile. The sending page and a
 // tick before hydration are in hydration.spec.ts.
-import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { enumeratePaths, findPage, type Answers } from '../../engine';
 import { expect, STORAGE_KEY, storedState, test } from './helpers/fixtures';
 import { submitButton } from './helpers/journey';
+import { database } from './helpers/rows';
 import { pathOf, STANDARD, surveys, ui } from './helpers/surveys';
 
 const basic = surveys.find((s) => s.id === 'basic')!;
@@ -135,7 +134,7 @@ test('the sending page: contact details typed while the app is held are sent wit
   await page.locator('input[name="email"]').fill('sam@example.com');
   await submitButton(page).click();
   await expect(page).toHaveURL(new RegExp(`${pathOf('en', basic, 'finish')}$`));
-  const db = new Database(join(process.env.E2E_DATA_DIR!, 'feedback.sqlite'), { readonly: true });
+  const db = database();
   const rows = db
     .prepare("SELECT answers FROM feedback WHERE survey_id = ? AND answers LIKE '%' || ? || '%'")
     .all(basic.id, marker) as { answers: string }[];

@@ -1,9 +1,10 @@
 // Every survey in definitions/, every path its committed doc lists (bounded), in English and in
-// Welsh, checked page by page. The privacy fixture watches each.
+// Welsh, checked page by page, and the row stored at the end. The privacy fixture watches each.
 import { enumeratePaths, prepareSubmission } from '../../engine';
 import { suggestEmail } from '../../engine/email';
 import { committedPaths } from '../helpers/committed';
 import { plansFor } from './helpers/answers';
+import { documentedSubmission } from './helpers/documented';
 import { expect, test, visit } from './helpers/fixtures';
 import {
   choiceOf,
@@ -16,6 +17,7 @@ import {
   submitButton,
   walk,
 } from './helpers/journey';
+import { rowsSince } from './helpers/rows';
 import { LANGS, messageText, needed, surveys, ui } from './helpers/surveys';
 
 // The routes come from the committed docs (docs/surveys/<id>.md): the engine must give exactly those.
@@ -32,8 +34,12 @@ for (const survey of surveys) {
     for (const lang of LANGS) {
       for (const plan of plansFor(survey)) {
         test(`${lang}: ${plan.name}`, async ({ page }) => {
-          const { visited } = await walk(page, survey, lang, plan);
+          const since = new Date().toISOString();
+          const { visited, saved } = await walk(page, survey, lang, plan);
           if (!plan.skipAll) expect(visited).toEqual(plan.pages);
+          // Stored as the data dictionary says, as without JavaScript (nojs.spec.ts); other
+          // journeys may store rows at the same time.
+          expect(rowsSince(survey, since)).toContainEqual(documentedSubmission(survey, saved));
         });
       }
     }

@@ -2,8 +2,6 @@
 // forms post to it (Post/Redirect/Get, the draft named in the address), and the row it stores
 // must be what the data dictionary (docs/surveys/<id>.md) says is sent for the answers entered.
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { findPage } from '../../engine';
 import type { Answers, Lang, ResolvedSurvey } from '../../engine';
@@ -11,25 +9,9 @@ import { answersForPage, pageAfter, plansFor, type Plan } from './helpers/answer
 import { documentedSubmission } from './helpers/documented';
 import { expect, test, visit } from './helpers/fixtures';
 import { fillPage, submitButton } from './helpers/journey';
+import { database, rowsSince } from './helpers/rows';
 import { expectInlineStylesComplete } from './helpers/styles';
 import { detailsOnFirstPage, LANGS, pathOf, STANDARD, surveys, ui } from './helpers/surveys';
-
-function database(): Database.Database {
-  return new Database(join(process.env.E2E_DATA_DIR!, 'feedback.sqlite'), { readonly: true });
-}
-
-/** The answers of the rows stored for a survey since a moment. */
-function rowsSince(survey: ResolvedSurvey, since: string): Record<string, string>[] {
-  const db = database();
-  try {
-    const rows = db
-      .prepare('SELECT answers FROM feedback WHERE survey_id = ? AND received_at >= ?')
-      .all(survey.id, since) as { answers: string }[];
-    return rows.map((row) => JSON.parse(row.answers) as Record<string, string>);
-  } finally {
-    db.close();
-  }
-}
 
 /** Whether the draft named by this token still holds answers (once sent it is kept empty, marked sent). */
 function draftStored(token: string): boolean {

@@ -1,0 +1,240 @@
+// Every generated journey a third time (issue 26): with JavaScript, but the app's script held
+// back (route interception) part of the way. A multi-page journey starts with the app live,
+// reloads a page a third of the way along with the app held, answers pages while it is held (the
+// forms post to the server, which carries on from the answers saved in this browser: see
+// docs/architecture.md, 'Nothing typed is lost'), and either lets the app arrive two pages later
+// and sends with it live, or sends while it is still held. The one-page survey is filled in
+// while the app is held, and the app arrives halfway through or not before Send. Each plan is
+// sent live in one language and held in the other. The row stored must be what the data
+// dictionary says is sent, as with JavaScript (journeys.spec.ts) and without (nojs.spec.ts).
+import type { Page } from '@playwright/test';
+import { findPage, pageFields, typeOf, visibleFields } from '../../engine';
+import type { Answers, Lang, ResolvedPage, ResolvedSurvey } from '../../engine';
+import { answersForPage, pageAfter, plansFor, type Plan } from './helpers/answers';
+import { documentedSubmission } from './helpers/documented';
+import { expect, test } from './helpers/fixtures';
+import {
+  choiceOf,
+  FEEDBACK_PATH,
+  fillPage,
+  headingOf,
+  startSurvey,
+  submitButton,
+} from './helpers/journey';
+import { rowsSince } from './helpers/rows';
+import { LANGS, pathOf, STANDARD, surveys } from './helpers/surveys';
+
+const APP = /\/assets\/app-[^/]*\.js$/;
+
+/** Holds every request for the app's script until the returned function is called. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(APP, async (route) => {
+    await gate;
+    // A page left while its script was held has cancelled the request.
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
+// The suite's page fixture waits for the app after goto and reload (fixtures.ts), which here
+// would wait until the entry script gave up on it: the page's own methods are called instead.
+const navigation = (page: Page) => Object.getPrototypeOf(page) as Page;
+
+async function appLive(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
+}
+
+async function appHeld(page: Page): Promise<void> {
+  expect(await page.locator('html').getAttribute('data-app'), 'the app is held').not.toBe('live');
+}
+
+/** The pages the plan goes through, skip links included, as the committed docs' path has them. */
+function stepsOf(survey: ResolvedSurvey, plan: Plan): string[] {
+  const steps: string[] = [];
+  for (let id = survey.pages[0]!.id; id !== 'finish';) {
+    steps.push(id);
+    const current = findPage(survey, id)!;
+    if (plan.skipAll && current.skip) id = current.skip;
+    else id = current.submit ? 'finish' : pageAfter(plan, id);
+  }
+  return steps;
+}
+
+/** On this page of the journey: its address (whatever draft it carries) and its heading. */
+async function expectOn(page: Page, survey: ResolvedSurvey, lang: Lang, pageId: string) {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(pathOf(lang, survey, pageId));
+  await expect(page.locator('h1')).toContainText(headingOf(findPage(survey, pageId)!, lang));
+}
+
+/** Presses the page's button; with the app live, Send must be stored by the feedback API. */
+async function pressSubmit(page: Page, sendLive: boolean): Promise<void> {
+  if (!sendLive) return submitButton(page).click();
+  const stored = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === FEEDBACK_PATH && r.request().method() === 'POST',
+  );
+  await submitButton(page).click();
+  expect((await stored).status(), 'the feedback API stores it').toBe(201);
+}
+
+async function expectFinish(page: Page, survey: ResolvedSurvey, lang: Lang): Promise<void> {
+  await expect.poll(() => new URL(page.url()).pathname).toBe(pathOf(lang, survey, 'finish'));
+  await expect(page.locator('.govuk-panel--confirmation')).toContainText(
+    survey.finish.panelTitle[lang],
+  );
+}
+
+/** Whether a page's answers need a field that a choice on the same page reveals. */
+function revealsOnPage(survey: ResolvedSurvey, plan: Plan, steps: string[]): boolean[] {
+  let saved: Answers = {};
+  return steps.map((pageId) => {
+    const current = findPage(survey, pageId)!;
+    if (plan.skipAll && current.skip) return false;
+    const entered = answersForPage(survey, current, saved, plan);
+    const drawn = new Set(visibleFields(current, saved).map((f) => f.name));
+    saved = { ...saved, ...entered };
+    return Object.keys(entered).some((name) => !drawn.has(name));
+  });
+}
+
+interface Schedule {
+  steps: string[];
+  /** The step reloaded with the app held. */
+  holdAt: number;
+  /** The step on which the app is let through (steps.length: sent while held). */
+  releaseAt: number;
+}
+
+/**
+ * Held from a third of the way; let through two pages later, or never when `sendHeld`. A
+ * question a choice reveals opens only once the app is live (or the entry script gives up on it
+ * after 10 s), so the held part avoids pages that need one: the app is let through there.
+ */
+function scheduleOf(survey: ResolvedSurvey, plan: Plan, sendHeld: boolean): Schedule {
+  const steps = stepsOf(survey, plan);
+  const reveals = revealsOnPage(survey, plan, steps);
+  // The one-page survey is held from the start; the app arrives halfway through filling it in.
+  if (survey.layout === 'single')
+    return { steps, holdAt: 0, releaseAt: sendHeld && !reveals[0] ? 1 : 0 };
+  let holdAt = Math.max(1, Math.floor(steps.length / 3));
+  while (reveals[holdAt]) holdAt++;
+  let releaseAt = sendHeld ? steps.length : holdAt + 2;
+  const revealAt = reveals.indexOf(true, holdAt);
+  if (revealAt >= 0) releaseAt = Math.min(releaseAt, revealAt);
+  if (holdAt >= steps.length || (!sendHeld && releaseAt >= steps.length))
+    throw new Error(`${plan.name}: no page to hold the app on as planned`);
+  return { steps, holdAt, releaseAt };
+}
+
+/** A multi-page journey: live, then held from a reload, then live again or not. */
+async function walkHeld(
+  page: Page,
+  survey: ResolvedSurvey,
+  lang: Lang,
+  plan: Plan,
+  { steps, holdAt, releaseAt }: Schedule,
+): Promise<Answers> {
+  await startSurvey(page, survey, lang, false);
+  let saved: Answers = {};
+  let release = () => {};
+  for (const [i, pageId] of steps.entries()) {
+    await expectOn(page, survey, lang, pageId);
+    if (i === holdAt) {
+      release = await holdApp(page);
+      await navigation(page).reload.call(page);
+      await expectOn(page, survey, lang, pageId);
+    }
+    if (i === releaseAt) {
+      release();
+      await appLive(page);
+    }
+    if (i >= holdAt && i < releaseAt) await appHeld(page);
+    // Pages after the first held one come from the server, which carries on in a draft.
+    if (i > holdAt && i <= releaseAt)
+      expect(new URL(page.url()).searchParams.get('draft'), 'a server draft').toBeTruthy();
+    const current = findPage(survey, pageId)!;
+    if (plan.skipAll && current.skip) {
+      await page.getByRole('link', { name: STANDARD[lang].skip, exact: true }).click();
+      continue;
+    }
+    const entered = answersForPage(survey, current, saved, plan);
+    await fillPage(page, current, saved, entered);
+    saved = { ...saved, ...entered };
+    await pressSubmit(page, !!current.submit && i >= releaseAt);
+  }
+  await expectFinish(page, survey, lang);
+  return saved;
+}
+
+/** The answers are on the page as entered: nothing ticked or typed was dropped. Checked once the
+ *  app is live, when the form has been drawn again from the saved answers: no need to wait. */
+async function expectEntered(page: Page, current: ResolvedPage, answers: Answers) {
+  const now = { timeout: 1000 };
+  for (const field of pageFields(current)) {
+    const value = answers[field.name];
+    if (value === undefined) continue;
+    for (const { name, control, values } of typeOf(field).entry(field, value)) {
+      if (control !== 'text')
+        for (const v of values) await expect(choiceOf(page, name, v)).toBeChecked(now);
+      else await expect(page.locator(`[name="${name}"]`)).toHaveValue(values[0] ?? '', now);
+    }
+  }
+}
+
+/** The one-page survey filled in with the app held: it arrives halfway through, or not before Send. */
+async function fillHeld(
+  page: Page,
+  survey: ResolvedSurvey,
+  lang: Lang,
+  plan: Plan,
+  { releaseAt }: Schedule,
+): Promise<Answers> {
+  const sendHeld = releaseAt > 0;
+  const release = await holdApp(page);
+  await navigation(page).goto.call(page, pathOf(lang, survey));
+  const only = survey.pages[0]!;
+  await expect(page.locator('h1')).toContainText(headingOf(only, lang));
+  await appHeld(page);
+  const entered = answersForPage(survey, only, {}, plan);
+  // The first half of what is shown as drawn; the rest (revealed fields too) after.
+  const shown = visibleFields(only, {}).filter((f) => entered[f.name] !== undefined);
+  const first = new Set(shown.slice(0, Math.ceil(shown.length / 2)).map((f) => f.name));
+  const part = (inFirst: boolean) =>
+    Object.fromEntries(Object.entries(entered).filter(([name]) => first.has(name) === inFirst));
+  await fillPage(page, only, {}, part(true));
+  if (!sendHeld) {
+    release();
+    await appLive(page);
+    await expectEntered(page, only, part(true));
+  } else await appHeld(page);
+  await fillPage(page, only, part(true), part(false));
+  if (sendHeld) await appHeld(page);
+  await pressSubmit(page, !sendHeld);
+  await expectFinish(page, survey, lang);
+  return entered;
+}
+
+for (const survey of surveys) {
+  test.describe(`${survey.id} with the app held back`, () => {
+    for (const [l, lang] of LANGS.entries()) {
+      for (const [p, plan] of plansFor(survey).entries()) {
+        const schedule = scheduleOf(survey, plan, (p + l) % 2 === 1);
+        const sentHeld = schedule.releaseAt >= schedule.steps.length;
+        const single = survey.layout === 'single';
+        test(`${lang}: ${plan.name}, ${sentHeld ? 'sent while held' : 'sent once live'}`, async ({
+          page,
+        }) => {
+          // BUG (found by this spec, src/app.tsx): on the one-page survey a choice made before
+          // the app is live is dropped when it arrives (the survey is not yet in progress in
+          // this browser, so what was entered is not saved, and the form is drawn again empty).
+          test.fail(single && !sentHeld, 'a choice made before the app arrives is dropped');
+          const since = new Date().toISOString();
+          const saved = await (single ? fillHeld : walkHeld)(page, survey, lang, plan, schedule);
+          // Nothing typed is lost on the way: the row is the data dictionary's for every answer.
+          expect(rowsSince(survey, since)).toContainEqual(documentedSubmission(survey, saved));
+        });
+      }
+    }
+  });
+}
