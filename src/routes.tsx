@@ -20,7 +20,7 @@ import { QUESTION_ROUTE_ID, surveyPath, withDraft } from './paths';
 import { Root } from './Root';
 import { serverContext } from './serverContext';
 import { clock } from './clock';
-import { browserSession } from './store';
+import { browserSession, useSurveyStore } from './store';
 
 function notFound(): never {
   throw data(null, { status: 404 });
@@ -37,12 +37,14 @@ async function indexLoader(args: LoaderFunctionArgs) {
   // The one-page survey lives at the root without a trailing slash, and needs no Start button.
   if (new URL(args.request.url).pathname.endsWith('/'))
     throw redirect(surveyPath(args.params.lang as 'en', survey));
+  // Its form carries a submission key, so that posting it twice stores it once: one made by the
+  // server for each form it draws, or the browser's run key (src/store.ts).
+  const server = serverContext(args);
+  if (server) return { submissionKey: server.newSubmissionKey() };
   // Opening it starts it in the browser (the server starts it when it is posted).
-  if (!serverContext(args)) {
-    const started = move(survey, browserSession.read(), { kind: 'start' }, clock.now());
-    if ('session' in started) browserSession.write(started.session);
-  }
-  return null;
+  const started = move(survey, browserSession.read(), { kind: 'start' }, clock.now());
+  if ('session' in started) browserSession.write(started.session);
+  return { submissionKey: useSurveyStore.getState().keyOfRun() };
 }
 
 /** A visit is the page step's 'visit': the store in the browser, the draft on the server. With

@@ -9,12 +9,18 @@ export interface ServerContext {
   state: SurveyData | null;
   /** The draft token carried in the address, when there is a live draft. */
   draft: string | null;
+  /** A new one-time key for a one-page survey's form (server/storage/submission-key.ts). */
+  newSubmissionKey(): string;
   /** Handles a form posted without JavaScript (a redirect, or the page's errors). */
   post(
     request: Request,
     params: LoaderFunctionArgs['params'],
   ): Promise<Response | PostedPage | ReturnType<typeof data<PostedPage>>>;
 }
+
+/** The hidden field that carries a one-page survey's submission key: posted twice (a double
+ *  tap, two tabs), the form is stored once (a hyphen: no survey field can be named so). */
+export const SUBMISSION_KEY_FIELD = 'submission-key';
 
 /** A question page posted with errors: shown again with what was typed. */
 export interface PostedPage {

@@ -13,13 +13,15 @@ import {
   type Session,
 } from '../../engine';
 import { step } from '../../engine/step';
+import { randomBytes } from 'node:crypto';
 import { data } from 'react-router-dom';
 import type { PostedForm } from '../../engine/form';
 import { surveyPath, withDraft } from '../../src/paths';
 import { SAVED_ANSWERS_FIELD } from '../../src/savedState';
 import { validateSubmission } from '../../engine/receive';
-import type { PostedPage, ServerContext } from '../../src/serverContext';
+import { SUBMISSION_KEY_FIELD, type PostedPage, type ServerContext } from '../../src/serverContext';
 import type { SurveyData } from '../../src/store';
+import { SUBMISSION_KEY } from '../storage/submission-key';
 import type { StoreWithTeam } from '../storage/types';
 import { maskAnswers } from '../team/privacy';
 import { postPage } from './post';
@@ -80,6 +82,8 @@ export async function contextFor(
     draft: live,
     draftStatus: live ? 'live' : token ? 'gone' : 'none',
     posted: heldFor(url.pathname, held),
+    // 128 random bits per form drawn: not personal data, never logged (posted, not in the address).
+    newSubmissionKey: () => randomBytes(16).toString('base64url'),
     post: (request, params) => answerPost(request, params, state, sessions, options),
   };
 }
@@ -161,6 +165,14 @@ async function answerPost(
   // The same check as the feedback API: the whole path, read back from what is sent.
   const check = validateSubmission(survey, result.submission);
   if (!check.ok) throw data(null, { status: 400 });
+  const sent = () => {
+    const done = step(survey, result.session, { kind: 'sent' }, now);
+    return to(done.kind === 'go' ? done.to : 'finish');
+  };
+  // The form's one-time key (a one-page survey's): a form sent already adds nothing, before the
+  // cap, as the feedback API does. A form without one (a page drawn before keys) still sends.
+  const key = submissionKeyOf(posted);
+  if (key && (await store.idOfKey(key))) return sent();
   if (!(await options.mayAccept())) {
     // Too busy: nothing typed is lost. The answers wait in the draft (a new one for a one-page
     // survey) and the page says to try again later, with a way back to them.
@@ -180,14 +192,21 @@ async function answerPost(
     lang,
     // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
     ...(state?.test && sessions.token() ? { test: true } : {}),
+    // Two posts of one form at once: the store keeps the first row (a unique key), both go on.
+    ...(key ? { key } : {}),
   };
   // With a draft, the row is stored and the draft marked sent in one transaction: of two Sends
   // at once only one stores a row, and both go to the finish page.
   const draft = sessions.token();
   if (draft) await store.sendDraft(draft, record);
   else await store.save(record);
-  const sent = step(survey, result.session, { kind: 'sent' }, now);
-  return to(sent.kind === 'go' ? sent.to : 'finish');
+  return sent();
+}
+
+/** The submission key a form carries, when it is one (server/storage/submission-key.ts). */
+function submissionKeyOf(posted: PostedForm): string | undefined {
+  const key = posted[SUBMISSION_KEY_FIELD];
+  return typeof key === 'string' && SUBMISSION_KEY.test(key) ? key : undefined;
 }
 
 /** Answers carried by a posted form (JSON from the browser's storage): only the survey's own

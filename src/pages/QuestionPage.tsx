@@ -1,7 +1,7 @@
 // A question page, a view: formik holds what is typed; Continue, Send and Skip ask the engine's
 // page step what happens next (validation, routing, the email confirmation, expiry), keep the
 // session it returns in the browser's store and go where it says. Only sending is done here.
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { useActionData, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { findPage, isShown, move, pageFields, progressOf, typeOf } from '../../engine';
@@ -32,7 +32,16 @@ export function QuestionRoute() {
   return <QuestionPage key={`${page.id}:${restored}`} survey={survey} page={page} />;
 }
 
-export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: ResolvedPage }) {
+export function QuestionPage({
+  survey,
+  page,
+  children,
+}: {
+  survey: ResolvedSurvey;
+  page: ResolvedPage;
+  /** More of the form (the one-page survey's submission key, src/pages/StartPage.tsx). */
+  children?: ReactNode;
+}) {
   const { t, lang } = useT();
   const navigate = useNavigate();
   const answers = useSurveyStore((s) => s.answers);
@@ -190,6 +199,7 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
               t={t}
             />
           )}
+          {children}
           <Button text={buttonText} type="submit" />
           {page.skip && (
             <SkipQuestionLink

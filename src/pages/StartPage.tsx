@@ -6,14 +6,21 @@ import { move } from '../../engine';
 import { clock } from '../clock';
 import { browserSession } from '../store';
 import { useSurvey } from '../survey';
-import { useNavigate } from 'react-router-dom';
+import { useLoaderData, useNavigate } from 'react-router-dom';
+import { SUBMISSION_KEY_FIELD } from '../serverContext';
 import { QuestionPage } from './QuestionPage';
 
 /** The survey root: the start page, or the whole survey when it is a one-page survey. */
 export function SurveyIndex() {
   const survey = useSurvey();
   const first = survey.pages[0];
-  if (survey.layout === 'single' && first) return <QuestionPage survey={survey} page={first} />;
+  const key = (useLoaderData() as { submissionKey?: string } | null)?.submissionKey;
+  if (survey.layout === 'single' && first)
+    return (
+      <QuestionPage survey={survey} page={first}>
+        {key && <input type="hidden" name={SUBMISSION_KEY_FIELD} value={key} />}
+      </QuestionPage>
+    );
   return <StartPage />;
 }
 
