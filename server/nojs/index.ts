@@ -15,11 +15,16 @@ import {
 import { step } from '../../engine/step';
 import { randomBytes } from 'node:crypto';
 import { data } from 'react-router-dom';
-import type { PostedForm } from '../../engine/form';
+import { answersFromForm, type PostedForm } from '../../engine/form';
 import { surveyPath, withDraft } from '../../src/paths';
 import { SAVED_ANSWERS_FIELD } from '../../src/savedState';
 import { validateSubmission } from '../../engine/receive';
-import { SUBMISSION_KEY_FIELD, type PostedPage, type ServerContext } from '../../src/serverContext';
+import {
+  BACK_TO_ANSWERS_FIELD,
+  SUBMISSION_KEY_FIELD,
+  type PostedPage,
+  type ServerContext,
+} from '../../src/serverContext';
 import type { SurveyData } from '../../src/store';
 import { SUBMISSION_KEY } from '../storage/submission-key';
 import type { StoreWithTeam } from '../storage/types';
@@ -140,6 +145,9 @@ async function answerPost(
   const page = survey.layout === 'single' ? survey.pages[0] : findPage(survey, params.page ?? '');
   if (!page) throw data(null, { status: 404 });
   const posted = await postedForm(request);
+  // The "try again later" page's button: the one-page form drawn again, filled in as posted.
+  if (survey.layout === 'single' && posted[BACK_TO_ANSWERS_FIELD] !== undefined)
+    return { answers: answersFromForm(page, posted, {}), errors: [] } satisfies PostedPage;
   const session = sessionFor(survey, state, posted, now);
   const result = postPage(survey, page, session, posted, now);
   if (result.kind === 'missing') throw data(null, { status: 404 });
@@ -207,6 +215,32 @@ async function answerPost(
 function submissionKeyOf(posted: PostedForm): string | undefined {
   const key = posted[SUBMISSION_KEY_FIELD];
   return typeof key === 'string' && SUBMISSION_KEY.test(key) ? key : undefined;
+}
+
+/** A post over the client's limit is not read into the store. A one-page survey has no draft
+ *  to keep its answers in, and writing one for a client over its limit would defeat the limit:
+ *  the "try again later" page carries the form as posted back to the browser instead, with a
+ *  button that posts it again to draw the page filled in (docs/architecture.md). */
+export async function refusedPost(
+  request: Request,
+  params: Record<string, string | undefined>,
+  status: number,
+  options: NoJsOptions,
+): Promise<Response | ReturnType<typeof data<PostedPage>>> {
+  const survey = options.surveys.get(params.survey ?? '');
+  const lang = params.lang;
+  if (survey?.layout !== 'single' || !isLang(lang)) throw data(null, { status });
+  const posted = await postedForm(request);
+  // Sent already (a double tap whose first post got through): that is the finish page.
+  const key = submissionKeyOf(posted);
+  if (key && (await options.store.idOfKey(key))) return seeOther(pathOf(lang, survey, 'finish'));
+  const fields = Object.entries(posted)
+    .filter(([name]) => name !== BACK_TO_ANSWERS_FIELD)
+    .flatMap(([name, values]) =>
+      [values ?? []].flat().map((value): [string, string] => [name, value]),
+    );
+  const carry = { action: pathOf(lang, survey, survey.pages[0]!.id), fields };
+  return data({ answers: {}, errors: [], unavailable: { carry } } satisfies PostedPage, { status });
 }
 
 /** Answers carried by a posted form (JSON from the browser's storage): only the survey's own

@@ -6,15 +6,20 @@ import { move } from '../../engine';
 import { clock } from '../clock';
 import { browserSession } from '../store';
 import { useSurvey } from '../survey';
-import { useLoaderData, useNavigate } from 'react-router-dom';
-import { SUBMISSION_KEY_FIELD } from '../serverContext';
+import { useActionData, useLoaderData, useNavigate } from 'react-router-dom';
+import { SUBMISSION_KEY_FIELD, type PostedPage } from '../serverContext';
+import { UnavailableContent } from './Messages';
 import { QuestionPage } from './QuestionPage';
 
 /** The survey root: the start page, or the whole survey when it is a one-page survey. */
 export function SurveyIndex() {
   const survey = useSurvey();
+  const { lang } = useT();
   const first = survey.pages[0];
   const key = (useLoaderData() as { submissionKey?: string } | null)?.submissionKey;
+  // Over the client's limit the server kept nothing: the answers come back in the page.
+  const carry = (useActionData() as PostedPage | undefined)?.unavailable?.carry;
+  if (carry) return <UnavailableContent service={survey.title[lang]} carry={carry} />;
   if (survey.layout === 'single' && first)
     return (
       <QuestionPage survey={survey} page={first}>

@@ -127,3 +127,94 @@ describe.skipIf(!databaseUrl)(
     );
   },
 );
+
+describe('the one-page survey without JavaScript over the client limit', () => {
+  it.each([
+    ['en', 'Sorry, the service is unavailable', 'Go back to your answers'],
+    ['cy', "Mae'n ddrwg gennym, nid yw'r gwasanaeth ar gael", 'Ewch yn ôl at eich atebion'],
+  ])(
+    '%s: the "try again later" page, with Retry-After, carries the answers back; nothing typed is lost',
+    async (lang, title, back) => {
+      let now = new Date('2026-11-20T10:00:00Z');
+      const survey = await onePageSurvey();
+      store = openSqliteStore(':memory:');
+      ({ app } = await testServer({
+        store,
+        surveys: new Map([[survey.id, { ...survey, hash: 'hash-of-one-page' }]]),
+        staticDir: fakeDist(),
+        serverEntry: resolve('src/entry-server.tsx'),
+        rateLimit: { max: 1, timeWindowMs: 60_000 },
+        clock: () => now,
+      }));
+      const address = `/${lang}/${survey.id}`;
+      const form = (text: string) => {
+        const answers = new URLSearchParams();
+        for (const field of survey.pages[0]!.fields)
+          answers.set(field.name, field.options?.at(-1)?.value ?? text);
+        return answers;
+      };
+      const firstKey = await keyOfForm(address);
+      expect(landing(await post(address, form('First answers sent'), firstKey))).toEqual([
+        303,
+        `${address}/finish`,
+      ]);
+
+      // Over the limit now: a second form is not stored, and its answers come back in the page.
+      const typed = form('Answers typed while the limit was reached');
+      const over = await post(address, typed, await keyOfForm(address));
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+      expect(over.headers['cache-control']).toBe('no-store');
+      expect(over.body).toContain(
+        `<h1 class="govuk-heading-l">${title.replace(/'/g, '&#x27;')}</h1>`,
+      );
+      const carried = /<form([^>]*)>([\s\S]*?)<\/form>/.exec(over.body);
+      expect(carried?.[1]).toContain(`action="${address}"`);
+      expect(carried?.[1]).toContain('method="post"');
+      expect(carried?.[2]).toContain(back);
+      const fields = [
+        ...carried![2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g),
+      ];
+      const again = new URLSearchParams(fields.map(([, name, value]) => [name!, value!]));
+      for (const [name, value] of typed) expect(again.get(name), name).toBe(value);
+      expect(await store.count()).toBe(1);
+      // The first form posted again (a double tap) is sent already: the finish page.
+      expect(landing(await post(address, form('First answers sent'), firstKey))).toEqual([
+        303,
+        `${address}/finish`,
+      ]);
+
+      // A minute later, the button draws the form filled in; nothing is sent yet.
+      now = new Date(now.getTime() + 61_000);
+      const button = /<button[^>]*>/.exec(carried![2]!)![0];
+      const withButton = new URLSearchParams(again);
+      withButton.set(/name="([^"]+)"/.exec(button)![1]!, /value="([^"]+)"/.exec(button)![1]!);
+      const filled = await app!.inject({
+        method: 'POST',
+        url: address,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: withButton.toString(),
+      });
+      expect(filled.statusCode).toBe(200);
+      expect(filled.body).toContain('Answers typed while the limit was reached</textarea>');
+      expect(filled.body).not.toContain('govuk-error-summary');
+      // Each choice drawn ticked as posted.
+      for (const field of survey.pages[0]!.fields.filter((f) => f.options)) {
+        const ticked = new RegExp(`<input[^>]*name="${field.name}" checked="" value="([^"]*)"`);
+        expect(ticked.exec(filled.body)?.[1], field.name).toBe(field.options!.at(-1)!.value);
+      }
+      expect(await store.count()).toBe(1);
+
+      // And Send from that page stores them.
+      now = new Date(now.getTime() + 61_000);
+      expect(landing(await post(address, typed, await keyOfForm(address)))).toEqual([
+        303,
+        `${address}/finish`,
+      ]);
+      expect(
+        (await store.list()).map((row) => row.answers[survey.pages[0]!.fields.at(-1)!.name]),
+      ).toEqual(['First answers sent', 'Answers typed while the limit was reached']);
+    },
+    30_000,
+  );
+});
