@@ -4,6 +4,7 @@
 import {
   allFields,
   findPage,
+  IDLE_LIMIT_MS,
   isLang,
   NO_SESSION,
   startedSession,
@@ -177,38 +178,72 @@ async function answerPost(
     const done = step(survey, result.session, { kind: 'sent' }, now);
     return to(done.kind === 'go' ? done.to : 'finish');
   };
-  // The form's one-time key (a one-page survey's): a form sent already adds nothing, before the
-  // cap, as the feedback API does. A form without one (a page drawn before keys) still sends.
+  // The form's one-time key (a one-page survey's). A form without one (a page drawn before keys)
+  // still sends.
   const key = submissionKeyOf(posted);
-  if (key && (await store.idOfKey(key))) return sent();
-  if (!(await options.mayAccept())) {
-    // Too busy: nothing typed is lost. The answers wait in the draft (a new one for a one-page
-    // survey) and the page says to try again later, with a way back to them.
-    await sessions.write(result.session);
-    const busy: PostedPage = {
-      answers: result.session.answers,
-      errors: [],
-      unavailable: { back: pathOf(lang, survey, page.id, sessions.token()) },
-    };
-    return data(busy, { status: 503, headers: { 'retry-after': String(RETRY_AFTER_S) } });
-  }
-  const record = {
-    surveyId: survey.id,
-    definitionHash: survey.hash ?? '',
-    receivedAt: clock(),
-    answers: maskAnswers(survey, check.submission),
-    lang,
-    // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
-    ...(state?.test && sessions.token() ? { test: true } : {}),
-    // Two posts of one form at once: the store keeps the first row (a unique key), both go on.
-    ...(key ? { key } : {}),
-  };
-  // With a draft, the row is stored and the draft marked sent in one transaction: of two Sends
-  // at once only one stores a row, and both go to the finish page.
   const draft = sessions.token();
-  if (draft) await store.sendDraft(draft, record);
-  else await store.save(record);
-  return sent();
+  return oneAtATime(draft ?? key, async (waited) => {
+    // Sent already (a double tap, two tabs, Back and Send again): the finish page, before the
+    // cap, as the feedback API answers. A post that waited for another of its form or draft
+    // asks the draft too.
+    if (key && (await store.idOfKey(key))) return sent();
+    if (waited && draft && (await store.drafts.read(draft, clock(), IDLE_LIMIT_MS))?.sent)
+      return sent();
+    if (!(await options.mayAccept())) {
+      // Too busy: nothing typed is lost. The answers wait in the draft (a new one for a one-page
+      // survey) and the page says to try again later, with a way back to them.
+      await sessions.write(result.session);
+      const busy: PostedPage = {
+        answers: result.session.answers,
+        errors: [],
+        unavailable: { back: pathOf(lang, survey, page.id, sessions.token()) },
+      };
+      return data(busy, { status: 503, headers: { 'retry-after': String(RETRY_AFTER_S) } });
+    }
+    const record = {
+      surveyId: survey.id,
+      definitionHash: survey.hash ?? '',
+      receivedAt: clock(),
+      answers: maskAnswers(survey, check.submission),
+      lang,
+      // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
+      ...(state?.test && draft ? { test: true } : {}),
+      // Two posts of one form at once: the store keeps the first row (a unique key), both go on.
+      ...(key ? { key } : {}),
+    };
+    // With a draft, the row is stored and the draft marked sent in one transaction: of two Sends
+    // at once only one stores a row, and both go to the finish page.
+    if (draft) await store.sendDraft(draft, record);
+    else await store.save(record);
+    return sent();
+  });
+}
+
+/** Sends of one form (its key) or one draft in progress in this process, latest last. */
+const sending = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after any other work on `id` in this process has ended (`waited` says whether
+ *  there was some): a double tap's second post then finds the first stored, instead of being
+ *  refused by the cap the first took. Across instances the store's unique key and the draft's
+ *  row lock still keep it to one row. */
+async function oneAtATime<T>(
+  id: string | null | undefined,
+  work: (waited: boolean) => Promise<T>,
+): Promise<T> {
+  if (!id) return work(false);
+  const before = sending.get(id);
+  const mine = before
+    ? before.then(
+        () => work(true),
+        () => work(true),
+      )
+    : work(false);
+  sending.set(id, mine);
+  try {
+    return await mine;
+  } finally {
+    if (sending.get(id) === mine) sending.delete(id);
+  }
 }
 
 /** The submission key a form carries, when it is one (server/storage/submission-key.ts). */
@@ -231,9 +266,12 @@ export async function refusedPost(
   const lang = params.lang;
   if (survey?.layout !== 'single' || !isLang(lang)) throw data(null, { status });
   const posted = await postedForm(request);
-  // Sent already (a double tap whose first post got through): that is the finish page.
+  // Sent already (a double tap whose first post got through, or is on its way): the finish page.
   const key = submissionKeyOf(posted);
-  if (key && (await options.store.idOfKey(key))) return seeOther(pathOf(lang, survey, 'finish'));
+  const sent = await oneAtATime(key, async () =>
+    Boolean(key && (await options.store.idOfKey(key))),
+  );
+  if (sent) return seeOther(pathOf(lang, survey, 'finish'));
   const fields = Object.entries(posted)
     .filter(([name]) => name !== BACK_TO_ANSWERS_FIELD)
     .flatMap(([name, values]) =>

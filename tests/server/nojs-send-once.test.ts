@@ -1,8 +1,10 @@
 // Sending happens once without JavaScript too: the one-page survey's form, drawn by the server,
 // carries a one-time submission key; two posts of that form (a double tap, two tabs, Back and
 // Send again) store one row and both see the finish page, on SQLite and on PostgreSQL.
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadSurvey } from '../../src/definitions';
 import { openPostgresStore } from '../../server/storage/postgres';
@@ -30,7 +32,10 @@ async function onePageSurvey() {
   throw new Error('no one-page survey among the definitions');
 }
 
-async function setup(open: () => Promise<StoreWithTeam> | StoreWithTeam) {
+async function setup(
+  open: () => Promise<StoreWithTeam> | StoreWithTeam,
+  options: Parameters<typeof testServer>[0] = {},
+) {
   const survey = await onePageSurvey();
   store = await open();
   ({ app } = await testServer({
@@ -38,6 +43,7 @@ async function setup(open: () => Promise<StoreWithTeam> | StoreWithTeam) {
     surveys: new Map([[survey.id, { ...survey, hash: 'hash-of-one-page' }]]),
     staticDir: fakeDist(),
     serverEntry: resolve('src/entry-server.tsx'),
+    ...options,
   }));
   const address = `/en/${survey.id}`;
   // Every required field answered with its first option; the free text with words.
@@ -103,10 +109,54 @@ function sendsOnce(open: () => Promise<StoreWithTeam> | StoreWithTeam) {
   };
 }
 
+/** Over the submission cap the answers wait in a draft; the form drawn from it, sent twice at
+ *  once, stores one row (the draft and the key both hold it to one). */
+function keptOverTheCap(open: () => Promise<StoreWithTeam> | StoreWithTeam) {
+  return async () => {
+    let now = new Date('2026-11-20T10:00:00Z');
+    const { address, answers, finish } = await setup(open, {
+      submissionsPerMinute: 1,
+      clock: () => now,
+    });
+    expect(landing(await post(address, answers, await keyOfForm(address)))).toEqual([303, finish]);
+    const typed = new URLSearchParams(answers);
+    typed.set('howToImprove', 'Typed while the service was busy');
+    const busy = await post(address, typed, await keyOfForm(address));
+    expect(busy.statusCode).toBe(503);
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+    const back = /<a class="govuk-link" href="([^"]+)">Go back to your answers<\/a>/.exec(
+      busy.body,
+    );
+    expect(back?.[1]).toMatch(new RegExp(`^${address}\\?draft=`));
+    expect(await store!.count()).toBe(1);
+
+    now = new Date(now.getTime() + 61_000);
+    const kept = back![1]!.replace(/&amp;/g, '&');
+    const page = await app!.inject({ method: 'GET', url: kept });
+    expect(page.body).toContain('Typed while the service was busy</textarea>');
+    const key = /name="submission-key" value="([^"]+)"/.exec(page.body)?.[1];
+    const together = await Promise.all([post(kept, typed, key), post(kept, typed, key)]);
+    expect(together.map(landing)).toEqual([
+      [303, finish],
+      [303, finish],
+    ]);
+    expect((await store!.list()).map((row) => row.answers.howToImprove)).toEqual([
+      answers.get('howToImprove'),
+      'Typed while the service was busy',
+    ]);
+  };
+}
+
 describe('the one-page survey without JavaScript sends once', () => {
   it(
     'two posts of one form store one row and both see the finish page (SQLite)',
     sendsOnce(() => openSqliteStore(':memory:')),
+    30_000,
+  );
+
+  it(
+    'over the submission cap keeps the answers in a draft, whose form also sends once (SQLite)',
+    keptOverTheCap(() => openSqliteStore(':memory:')),
     30_000,
   );
 });
@@ -116,7 +166,8 @@ describe.skipIf(!databaseUrl)(
   'the one-page survey without JavaScript sends once (PostgreSQL)',
   () => {
     let url: string;
-    beforeAll(async () => {
+    // A fresh schema for each test: each counts the rows it stored.
+    beforeEach(async () => {
       url = await ownSchema(databaseUrl!, 'test_nojs_send_once');
     });
 
@@ -125,6 +176,38 @@ describe.skipIf(!databaseUrl)(
       sendsOnce(() => openPostgresStore(url)),
       30_000,
     );
+
+    it(
+      'over the submission cap keeps the answers in a draft, whose form also sends once',
+      keptOverTheCap(() => openPostgresStore(url)),
+      30_000,
+    );
+
+    it('a post whose key another request is storing waits for it, then sees the finish page', async () => {
+      const { address, answers, finish } = await setup(() => openPostgresStore(url));
+      const key = (await keyOfForm(address))!;
+      // The first request's transaction, not yet committed: its row holds the key.
+      const first = new pg.Client({ connectionString: url });
+      await first.connect();
+      try {
+        await first.query('BEGIN');
+        await first.query(
+          `INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, submission_key)
+           VALUES ($1, 'first', 'hash', now(), '{}', $2)`,
+          [randomUUID(), key],
+        );
+        let settled = false;
+        const second = post(address, answers, key).finally(() => (settled = true));
+        await new Promise((wait) => setTimeout(wait, 500));
+        expect(settled).toBe(false); // held by the unique index until the first commits
+        await first.query('COMMIT');
+        expect(landing(await second)).toEqual([303, finish]);
+      } finally {
+        await first.end();
+      }
+      expect(await store!.count()).toBe(1);
+      expect((await store!.list())[0]!.surveyId).toBe('first');
+    });
   },
 );
 
