@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { enumeratePaths, findPage } from '../../engine';
-import { expect, STORAGE_KEY, storedState, test } from './helpers/fixtures';
+import { expect, live, STORAGE_KEY, storedState, test } from './helpers/fixtures';
 import { fillPage, submitButton, urlOf } from './helpers/journey';
 import { LANGS, pathOf, STANDARD, surveys } from './helpers/surveys';
 
@@ -68,6 +68,14 @@ test('two tabs of one run both pressing Send store one row; Back after sending s
   await expect(page).toHaveURL(urlOf(page, finish));
   await expect(page.locator('h1, .govuk-panel__title').first()).toBeVisible();
   expect(rowsWith(marker)).toBe(1);
+});
+
+test('with JavaScript the one-page form carries the run key the app sends', async ({ page }) => {
+  await page.goto(pathOf('en', onePage));
+  await live(page);
+  const runKey = (await storedState(page))?.runKey;
+  expect(runKey).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  await expect(page.locator('input[name="submission-key"]')).toHaveValue(String(runKey));
 });
 
 test.describe('without JavaScript', () => {
