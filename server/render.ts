@@ -126,7 +126,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     const url = new URL(request.url, 'http://localhost');
     if (!render || !template) return reply.code(404).send({ error: 'Not Found' });
     const context = await contextFor(url, options);
-    // A post over the client's limit is not read: the "try again later" page, the draft kept.
+    // A post over the client's limit is not stored: the "try again later" page, the draft kept
+    // (a one-page survey's answers, which have no draft, come back in the page: refusedPost).
     if (refused) context.post = (posted, params) => refusedPost(posted, params, refused, options);
     // A page posted with errors, held for its address (Post/Redirect/Get): drawn as that post's
     // answer was, from what the draft holds.
