@@ -36,11 +36,14 @@ export function QuestionPage({
   survey,
   page,
   children,
+  action,
 }: {
   survey: ResolvedSurvey;
   page: ResolvedPage;
   /** More of the form (the one-page survey's submission key, src/pages/StartPage.tsx). */
   children?: ReactNode;
+  /** Where the form posts without JavaScript, when not to this address (src/paths.ts). */
+  action?: string;
 }) {
   const { t, lang } = useT();
   const navigate = useNavigate();
@@ -159,11 +162,11 @@ export function QuestionPage({
             errorList={errorList}
           />
         )}
-        {/* Without JavaScript the form posts to this address and the server answers it. */}
+        {/* Without JavaScript the form posts to this address (or `action`) and the server answers it. */}
         <form
           noValidate
           method="post"
-          action={location.pathname + location.search}
+          action={action ?? location.pathname + location.search}
           onSubmit={formik.handleSubmit}
         >
           {!single && (

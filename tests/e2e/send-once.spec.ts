@@ -1,9 +1,12 @@
 // Sending happens once with JavaScript: the run's key (made at Start, kept with the answers in
 // localStorage) goes with each send, so two tabs pressing Send store one row, and Back after
 // sending shows a page of the service. Without JavaScript the one-page survey's form carries a
-// one-time key the server made for it, so a double tap on its Send stores one row too.
+// one-time key the server made for it, so a double tap on its Send stores one row too. Back after
+// sending the one-page survey, then Send again, stores nothing more, with and without JavaScript.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import type { Lang } from '../../engine';
 import { enumeratePaths, findPage } from '../../engine';
 import { expect, live, STORAGE_KEY, storedState, test } from './helpers/fixtures';
 import { fillPage, submitButton, urlOf } from './helpers/journey';
@@ -78,6 +81,39 @@ test('with JavaScript the one-page form carries the run key the app sends', asyn
   await expect(page.locator('input[name="submission-key"]')).toHaveValue(String(runKey));
 });
 
+/** Sends the one-page survey in `lang` with a marked answer, presses Back, and presses Send
+ *  again if a form is shown (answered as before): one row is stored and the finish page shown. */
+async function sendBackSend(page: Page, lang: Lang, marker: string) {
+  const form = onePage.pages[0]!;
+  const text = form.fields.find((field) => field.type === 'textarea')!;
+  const answers = { ...enumeratePaths(onePage)[0]!.answers, [text.name]: marker };
+  await page.goto(pathOf(lang, onePage));
+  await fillPage(page, form, {}, answers);
+  const finish = pathOf(lang, onePage, 'finish');
+  await submitButton(page).click();
+  await expect(page).toHaveURL(urlOf(page, finish));
+  await expect.poll(() => rowsWith(marker, onePage)).toBe(1);
+  await page.goBack();
+  // The form again (from the browser's history) or the finish page: either way Send stores nothing.
+  const panel = page.locator('.govuk-panel__title');
+  await expect(panel.or(submitButton(page)).first()).toBeVisible();
+  if (!(await panel.isVisible())) {
+    // Answered as before (the browser may have kept what was typed; typed again if not).
+    await fillPage(page, form, {}, answers);
+    await submitButton(page).click();
+    await expect(page).toHaveURL(urlOf(page, finish));
+  }
+  await expect(panel).toBeVisible();
+  expect(rowsWith(marker, onePage)).toBe(1);
+}
+
+for (const lang of LANGS)
+  test(`${lang}: with JavaScript, the one-page survey sent, Back, and Send again stores one row`, async ({
+    page,
+  }) => {
+    await sendBackSend(page, lang, `Back and send ${lang} ${Date.now()}`);
+  });
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -125,5 +161,12 @@ test.describe('without JavaScript', () => {
       expect(posts).toBe(2);
       await expect.poll(() => rowsWith(marker, onePage)).toBe(1);
       await expect(page.locator('.govuk-panel__title')).toBeVisible();
+    });
+
+  for (const lang of LANGS)
+    test(`${lang}: the one-page survey sent, Back, and Send again stores one row`, async ({
+      page,
+    }) => {
+      await sendBackSend(page, lang, `Back and send without JavaScript ${lang} ${Date.now()}`);
     });
 });

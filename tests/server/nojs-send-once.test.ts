@@ -147,6 +147,36 @@ function keptOverTheCap(open: () => Promise<StoreWithTeam> | StoreWithTeam) {
   };
 }
 
+/** Back after sending: the form posts to another address than the page's (a browser drops its
+ *  cached copy of an address posted to), so Back shows the page it kept, with the same key; a
+ *  page drawn from a draft that was sent since says so instead of drawing a new form. */
+function backAfterSending(open: () => Promise<StoreWithTeam> | StoreWithTeam) {
+  return async () => {
+    const { address, answers, finish } = await setup(open);
+    const page = await app!.inject({ method: 'GET', url: address });
+    // Kept by the browser for its history (revalidated otherwise), not `no-store`.
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const action = /<form[^>]* action="([^"]*)"/.exec(page.body)?.[1];
+    expect(action).toBe(`${address}?index`);
+    const key = /name="submission-key" value="([^"]+)"/.exec(page.body)?.[1];
+    expect(landing(await post(action!, answers, key))).toEqual([303, finish]);
+    expect(landing(await post(action!, answers, key))).toEqual([303, finish]);
+    expect(await store!.count()).toBe(1);
+
+    // Sent from a page with errors (held in a draft): the draft's address shows the finish page.
+    const errors = await post(action!, new URLSearchParams(), await keyOfForm(address));
+    const held = String(errors.headers.location);
+    expect(held).toMatch(new RegExp(`^${address}\\?draft=`));
+    const again = await app!.inject({ method: 'GET', url: held });
+    const heldAction = /<form[^>]* action="([^"]*)"/.exec(again.body)?.[1]?.replace(/&amp;/g, '&');
+    expect(heldAction).toBe(`${held}&index`);
+    const heldKey = /name="submission-key" value="([^"]+)"/.exec(again.body)?.[1];
+    expect(landing(await post(heldAction!, answers, heldKey))).toEqual([303, finish]);
+    expect(await store!.count()).toBe(2);
+    expect(landing(await app!.inject({ method: 'GET', url: held }))).toEqual([302, finish]);
+  };
+}
+
 describe('the one-page survey without JavaScript sends once', () => {
   it(
     'two posts of one form store one row and both see the finish page (SQLite)',
@@ -157,6 +187,12 @@ describe('the one-page survey without JavaScript sends once', () => {
   it(
     'over the submission cap keeps the answers in a draft, whose form also sends once (SQLite)',
     keptOverTheCap(() => openSqliteStore(':memory:')),
+    30_000,
+  );
+
+  it(
+    'Back after sending: the form posts to its address marked ?index; a sent draft shows the finish page (SQLite)',
+    backAfterSending(() => openSqliteStore(':memory:')),
     30_000,
   );
 });
