@@ -70,6 +70,11 @@ export function move(
   if (action.kind === 'start') {
     // A one-page survey already under way carries on; Start on a start page begins again.
     const session = sessionAt(stored, now);
+    // A one-page survey's address is its start: opened again within the hour after its run was
+    // sent (the browser's Back), it says so, as its pages would (a run sent by an older version,
+    // with no time, does not count).
+    const sent = session.sent && session.surveyName === survey.id && session.lastActivity !== null;
+    if (survey.layout === 'single' && sent) return { kind: 'go', to: 'finish', session };
     const kept =
       survey.layout === 'single' && session.inProgress && session.surveyName === survey.id;
     const next = kept ? { ...session, lastActivity: now } : startedSession(survey.id, now);
@@ -79,7 +84,8 @@ export function move(
     return {
       kind: 'go',
       to: 'finish',
-      session: { ...NO_SESSION, surveyName: survey.id, sent: true },
+      // Sent now: for the hour after, the run's pages say it was sent (then it is forgotten).
+      session: { ...NO_SESSION, surveyName: survey.id, sent: true, lastActivity: now },
     };
   if (action.kind === 'skip' && !pageOf(survey, action.page)?.skip) return { kind: 'missing' };
   const at = arrive(survey, stored, action.page, now);

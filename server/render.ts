@@ -5,13 +5,12 @@ import { readFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { data } from 'react-router-dom';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LANGS, type Lang } from '../engine/index';
 import type { Rendered } from '../src/entry-server';
 import type { ServerContext } from '../src/serverContext';
 import { stylesheetInliner } from './criticalCss';
-import { contextFor, skipWithoutScript, type NoJsOptions } from './nojs/index';
+import { contextFor, refusedPost, skipWithoutScript, type NoJsOptions } from './nojs/index';
 import { SAVED_ANSWERS_FIELD } from '../src/savedState';
 import { classifyPath } from './paths';
 import { contentSecurityPolicy } from './security';
@@ -127,11 +126,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     const url = new URL(request.url, 'http://localhost');
     if (!render || !template) return reply.code(404).send({ error: 'Not Found' });
     const context = await contextFor(url, options);
-    // A post over the client's limit is not read: the "try again later" page, the draft kept.
-    if (refused)
-      context.post = async () => {
-        throw data(null, { status: refused });
-      };
+    // A post over the client's limit is not stored: the "try again later" page, the draft kept
+    // (a one-page survey's answers, which have no draft, come back in the page: refusedPost).
+    if (refused) context.post = (posted, params) => refusedPost(posted, params, refused, options);
     // A page posted with errors, held for its address (Post/Redirect/Get): drawn as that post's
     // answer was, from what the draft holds.
     const { posted } = context;
@@ -142,7 +139,9 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
         : request;
     const result = await render(fetchRequest(asPosted), context);
     // Pages that carry a draft must not be stored by a browser or a proxy.
-    const cache = context.draftStatus === 'none' ? 'no-cache' : 'no-store';
+    // Nor may the answer to a post (it may carry the answers back).
+    const cache =
+      context.draftStatus === 'none' && request.method !== 'POST' ? 'no-cache' : 'no-store';
     if (result instanceof Response) {
       const location = result.headers.get('location');
       if (location)

@@ -25,6 +25,18 @@ export function withDraft(path: string, draft: string | null | undefined): strin
   return draft ? `${path}?draft=${encodeURIComponent(draft)}` : path;
 }
 
+/** Where a survey root's form posts: its own address marked `?index` (React Router's mark for an
+ *  index route's action). Not the page's own address, whose cached copy a browser drops after a
+ *  post to it: Back after sending then shows the page the browser kept, with the same form
+ *  (and submission key), instead of a new one (docs/architecture.md). */
+export function indexAction(pathname: string, search: string): string {
+  // The server draws a page held after a post as that post's answer, `index` already marked.
+  const rest = new URLSearchParams(search);
+  rest.delete('index');
+  const kept = rest.toString();
+  return `${pathname}?${kept ? `${kept}&` : ''}index`;
+}
+
 /** The draft token in an address's query, or null. */
 export function draftOf(search: string): string | null {
   return new URLSearchParams(search).get('draft');

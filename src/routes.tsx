@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { findPage, move } from '../engine';
+import { findPage, move, NO_SESSION } from '../engine';
 import type { Lang, ResolvedSurvey } from '../engine';
 import { loadSurvey } from './definitions';
 import { isLang } from './i18n';
@@ -20,7 +20,7 @@ import { QUESTION_ROUTE_ID, surveyPath, withDraft } from './paths';
 import { Root } from './Root';
 import { serverContext } from './serverContext';
 import { clock } from './clock';
-import { browserSession } from './store';
+import { browserSession, useSurveyStore } from './store';
 
 function notFound(): never {
   throw data(null, { status: 404 });
@@ -37,12 +37,20 @@ async function indexLoader(args: LoaderFunctionArgs) {
   // The one-page survey lives at the root without a trailing slash, and needs no Start button.
   if (new URL(args.request.url).pathname.endsWith('/'))
     throw redirect(surveyPath(args.params.lang as 'en', survey));
+  // Opening it is the page step's 'start': within the hour after its run was sent (Back after
+  // sending), the finish page instead of a form to send again.
+  const server = serverContext(args);
+  const state = server ? (server.state ?? NO_SESSION) : browserSession.read();
+  const started = move(survey, state, { kind: 'start' }, clock.now());
+  const lang = args.params.lang as Lang;
+  if (started.kind === 'go' && surveyPath(lang, survey, started.to) !== surveyPath(lang, survey))
+    throw redirect(withDraft(surveyPath(lang, survey, started.to), server?.draft));
+  // Its form carries a submission key, so that posting it twice stores it once: one made by the
+  // server for each form it draws, or the browser's run key (src/store.ts).
+  if (server) return { submissionKey: server.newSubmissionKey() };
   // Opening it starts it in the browser (the server starts it when it is posted).
-  if (!serverContext(args)) {
-    const started = move(survey, browserSession.read(), { kind: 'start' }, clock.now());
-    if ('session' in started) browserSession.write(started.session);
-  }
-  return null;
+  if ('session' in started) browserSession.write(started.session);
+  return { submissionKey: useSurveyStore.getState().keyOfRun() };
 }
 
 /** A visit is the page step's 'visit': the store in the browser, the draft on the server. With

@@ -9,6 +9,8 @@ export interface ServerContext {
   state: SurveyData | null;
   /** The draft token carried in the address, when there is a live draft. */
   draft: string | null;
+  /** A new one-time key for a one-page survey's form (server/storage/submission-key.ts). */
+  newSubmissionKey(): string;
   /** Handles a form posted without JavaScript (a redirect, or the page's errors). */
   post(
     request: Request,
@@ -16,13 +18,29 @@ export interface ServerContext {
   ): Promise<Response | PostedPage | ReturnType<typeof data<PostedPage>>>;
 }
 
+/** The hidden field that carries a one-page survey's submission key: posted twice (a double
+ *  tap, two tabs), the form is stored once (a hyphen: no survey field can be named so). */
+export const SUBMISSION_KEY_FIELD = 'submission-key';
+
+/** A form as posted (name and value pairs), carried back by a page to post it again to `action`. */
+export interface CarriedForm {
+  action: string;
+  fields: [string, string][];
+}
+
+/** The button of the "try again later" page that carries a one-page survey's answers back:
+ *  posted with them, it draws the page filled in instead of sending. */
+export const BACK_TO_ANSWERS_FIELD = 'back-to-answers';
+
 /** A question page posted with errors: shown again with what was typed. */
 export interface PostedPage {
   answers: Answers;
   errors: { field: string; message: { key: string; params?: Record<string, string | number> } }[];
   suggestion?: { typed: string; full: string };
-  /** The service was too busy to accept the answers: they are kept, and `back` leads to them. */
-  unavailable?: { back: string };
+  /** The service was too busy to accept the answers: they are kept, and `back` leads to them;
+   *  or (a one-page survey over the client's limit, which writes nothing) the page carries them
+   *  back in `carry`. */
+  unavailable?: { back?: string; carry?: CarriedForm };
 }
 
 export function serverContext(args: { context?: unknown }): ServerContext | undefined {

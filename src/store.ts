@@ -51,8 +51,14 @@ const surveyStore = createStore<SurveyState>()(
       cookieBannerDismissed: false,
       save: (partial) =>
         set((s) => ({ answers: { ...s.answers, ...partial }, lastActivity: clock.now() })),
+      // The answers go; that the run was sent stays for its hour (engine/move.ts).
       reset: () =>
-        set((s) => ({ ...emptySurvey, surveyName: s.surveyName, sent: s.inProgress || s.sent })),
+        set((s) => ({
+          ...emptySurvey,
+          surveyName: s.surveyName,
+          sent: s.inProgress || s.sent,
+          lastActivity: s.lastActivity,
+        })),
       keyOfRun: () => {
         const key = get().runKey ?? newRunKey();
         set({ runKey: key });

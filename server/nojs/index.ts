@@ -4,6 +4,7 @@
 import {
   allFields,
   findPage,
+  IDLE_LIMIT_MS,
   isLang,
   NO_SESSION,
   startedSession,
@@ -13,13 +14,20 @@ import {
   type Session,
 } from '../../engine';
 import { step } from '../../engine/step';
+import { randomBytes } from 'node:crypto';
 import { data } from 'react-router-dom';
-import type { PostedForm } from '../../engine/form';
+import { answersFromForm, type PostedForm } from '../../engine/form';
 import { surveyPath, withDraft } from '../../src/paths';
 import { SAVED_ANSWERS_FIELD } from '../../src/savedState';
 import { validateSubmission } from '../../engine/receive';
-import type { PostedPage, ServerContext } from '../../src/serverContext';
+import {
+  BACK_TO_ANSWERS_FIELD,
+  SUBMISSION_KEY_FIELD,
+  type PostedPage,
+  type ServerContext,
+} from '../../src/serverContext';
 import type { SurveyData } from '../../src/store';
+import { SUBMISSION_KEY } from '../storage/submission-key';
 import type { StoreWithTeam } from '../storage/types';
 import { maskAnswers } from '../team/privacy';
 import { postPage } from './post';
@@ -80,6 +88,8 @@ export async function contextFor(
     draft: live,
     draftStatus: live ? 'live' : token ? 'gone' : 'none',
     posted: heldFor(url.pathname, held),
+    // 128 random bits per form drawn: not personal data, never logged (posted, not in the address).
+    newSubmissionKey: () => randomBytes(16).toString('base64url'),
     post: (request, params) => answerPost(request, params, state, sessions, options),
   };
 }
@@ -136,6 +146,9 @@ async function answerPost(
   const page = survey.layout === 'single' ? survey.pages[0] : findPage(survey, params.page ?? '');
   if (!page) throw data(null, { status: 404 });
   const posted = await postedForm(request);
+  // The "try again later" page's button: the one-page form drawn again, filled in as posted.
+  if (survey.layout === 'single' && posted[BACK_TO_ANSWERS_FIELD] !== undefined)
+    return { answers: answersFromForm(page, posted, {}), errors: [] } satisfies PostedPage;
   const session = sessionFor(survey, state, posted, now);
   const result = postPage(survey, page, session, posted, now);
   if (result.kind === 'missing') throw data(null, { status: 404 });
@@ -161,33 +174,111 @@ async function answerPost(
   // The same check as the feedback API: the whole path, read back from what is sent.
   const check = validateSubmission(survey, result.submission);
   if (!check.ok) throw data(null, { status: 400 });
-  if (!(await options.mayAccept())) {
-    // Too busy: nothing typed is lost. The answers wait in the draft (a new one for a one-page
-    // survey) and the page says to try again later, with a way back to them.
-    await sessions.write(result.session);
-    const busy: PostedPage = {
-      answers: result.session.answers,
-      errors: [],
-      unavailable: { back: pathOf(lang, survey, page.id, sessions.token()) },
-    };
-    return data(busy, { status: 503, headers: { 'retry-after': String(RETRY_AFTER_S) } });
-  }
-  const record = {
-    surveyId: survey.id,
-    definitionHash: survey.hash ?? '',
-    receivedAt: clock(),
-    answers: maskAnswers(survey, check.submission),
-    lang,
-    // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
-    ...(state?.test && sessions.token() ? { test: true } : {}),
+  const sent = () => {
+    const done = step(survey, result.session, { kind: 'sent' }, now);
+    return to(done.kind === 'go' ? done.to : 'finish');
   };
-  // With a draft, the row is stored and the draft marked sent in one transaction: of two Sends
-  // at once only one stores a row, and both go to the finish page.
+  // The form's one-time key (a one-page survey's). A form without one (a page drawn before keys)
+  // still sends.
+  const key = submissionKeyOf(posted);
   const draft = sessions.token();
-  if (draft) await store.sendDraft(draft, record);
-  else await store.save(record);
-  const sent = step(survey, result.session, { kind: 'sent' }, now);
-  return to(sent.kind === 'go' ? sent.to : 'finish');
+  return oneAtATime(draft ?? key, async (waited) => {
+    // Sent already (a double tap, two tabs, Back and Send again): the finish page, before the
+    // cap, as the feedback API answers. A post that waited for another of its form or draft
+    // asks the draft too.
+    if (key && (await store.idOfKey(key))) return sent();
+    if (waited && draft && (await store.drafts.read(draft, clock(), IDLE_LIMIT_MS))?.sent)
+      return sent();
+    if (!(await options.mayAccept())) {
+      // Too busy: nothing typed is lost. The answers wait in the draft (a new one for a one-page
+      // survey) and the page says to try again later, with a way back to them.
+      await sessions.write(result.session);
+      const busy: PostedPage = {
+        answers: result.session.answers,
+        errors: [],
+        unavailable: { back: pathOf(lang, survey, page.id, sessions.token()) },
+      };
+      return data(busy, { status: 503, headers: { 'retry-after': String(RETRY_AFTER_S) } });
+    }
+    const record = {
+      surveyId: survey.id,
+      definitionHash: survey.hash ?? '',
+      receivedAt: clock(),
+      answers: maskAnswers(survey, check.submission),
+      lang,
+      // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
+      ...(state?.test && draft ? { test: true } : {}),
+      // Two posts of one form at once: the store keeps the first row (a unique key), both go on.
+      ...(key ? { key } : {}),
+    };
+    // With a draft, the row is stored and the draft marked sent in one transaction: of two Sends
+    // at once only one stores a row, and both go to the finish page.
+    if (draft) await store.sendDraft(draft, record);
+    else await store.save(record);
+    return sent();
+  });
+}
+
+/** Sends of one form (its key) or one draft in progress in this process, latest last. */
+const sending = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after any other work on `id` in this process has ended (`waited` says whether
+ *  there was some): a double tap's second post then finds the first stored, instead of being
+ *  refused by the cap the first took. Across instances the store's unique key and the draft's
+ *  row lock still keep it to one row. */
+async function oneAtATime<T>(
+  id: string | null | undefined,
+  work: (waited: boolean) => Promise<T>,
+): Promise<T> {
+  if (!id) return work(false);
+  const before = sending.get(id);
+  const mine = before
+    ? before.then(
+        () => work(true),
+        () => work(true),
+      )
+    : work(false);
+  sending.set(id, mine);
+  try {
+    return await mine;
+  } finally {
+    if (sending.get(id) === mine) sending.delete(id);
+  }
+}
+
+/** The submission key a form carries, when it is one (server/storage/submission-key.ts). */
+function submissionKeyOf(posted: PostedForm): string | undefined {
+  const key = posted[SUBMISSION_KEY_FIELD];
+  return typeof key === 'string' && SUBMISSION_KEY.test(key) ? key : undefined;
+}
+
+/** A post over the client's limit is not read into the store. A one-page survey has no draft
+ *  to keep its answers in, and writing one for a client over its limit would defeat the limit:
+ *  the "try again later" page carries the form as posted back to the browser instead, with a
+ *  button that posts it again to draw the page filled in (docs/architecture.md). */
+export async function refusedPost(
+  request: Request,
+  params: Record<string, string | undefined>,
+  status: number,
+  options: NoJsOptions,
+): Promise<Response | ReturnType<typeof data<PostedPage>>> {
+  const survey = options.surveys.get(params.survey ?? '');
+  const lang = params.lang;
+  if (survey?.layout !== 'single' || !isLang(lang)) throw data(null, { status });
+  const posted = await postedForm(request);
+  // Sent already (a double tap whose first post got through, or is on its way): the finish page.
+  const key = submissionKeyOf(posted);
+  const sent = await oneAtATime(key, async () =>
+    Boolean(key && (await options.store.idOfKey(key))),
+  );
+  if (sent) return seeOther(pathOf(lang, survey, 'finish'));
+  const fields = Object.entries(posted)
+    .filter(([name]) => name !== BACK_TO_ANSWERS_FIELD)
+    .flatMap(([name, values]) =>
+      [values ?? []].flat().map((value): [string, string] => [name, value]),
+    );
+  const carry = { action: pathOf(lang, survey, survey.pages[0]!.id), fields };
+  return data({ answers: {}, errors: [], unavailable: { carry } } satisfies PostedPage, { status });
 }
 
 /** Answers carried by a posted form (JSON from the browser's storage): only the survey's own

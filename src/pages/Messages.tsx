@@ -1,7 +1,9 @@
 // Plain message screens: not found, error, service unavailable, cookies. Each can sit inside a
 // survey's frame or the generic one.
 import type { ReactNode } from 'react';
+import { Button } from '../../renderers';
 import { useDocumentTitle } from '../hooks';
+import { BACK_TO_ANSWERS_FIELD, type CarriedForm } from '../serverContext';
 import { useT } from '../i18n';
 
 function MessagePage(props: {
@@ -52,17 +54,31 @@ export function UnavailableContent({
   service,
   back,
   busy,
+  carry,
 }: {
   service?: string;
-  back?: string;
+  back?: string | undefined;
   busy?: boolean;
+  /** The answers as posted, carried in the page (nothing was kept on the server): a button posts
+   *  them back to draw the form filled in. */
+  carry?: CarriedForm;
 }) {
   const { t } = useT();
-  const paragraphs = busy
-    ? [t('unavailable.busyP1'), t('unavailable.busyP2')]
-    : [t('unavailable.p1'), t(back ? 'unavailable.kept' : 'unavailable.p2')];
+  const paragraphs = carry
+    ? [t('unavailable.busyP1'), t('unavailable.carried')]
+    : busy
+      ? [t('unavailable.busyP1'), t('unavailable.busyP2')]
+      : [t('unavailable.p1'), t(back ? 'unavailable.kept' : 'unavailable.p2')];
   return (
     <MessagePage title={t('unavailable.title')} paragraphs={paragraphs} service={service}>
+      {carry && (
+        <form method="post" action={carry.action} noValidate>
+          {carry.fields.map(([name, value], index) => (
+            <input type="hidden" key={index} name={name} value={value} />
+          ))}
+          <Button text={t('unavailable.back')} name={BACK_TO_ANSWERS_FIELD} value="1" />
+        </form>
+      )}
       {back && (
         <p className="govuk-body">
           <a className="govuk-link" href={back}>

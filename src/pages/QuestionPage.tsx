@@ -1,7 +1,7 @@
 // A question page, a view: formik holds what is typed; Continue, Send and Skip ask the engine's
 // page step what happens next (validation, routing, the email confirmation, expiry), keep the
 // session it returns in the browser's store and go where it says. Only sending is done here.
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { useActionData, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { findPage, isShown, move, pageFields, progressOf, typeOf } from '../../engine';
@@ -32,7 +32,19 @@ export function QuestionRoute() {
   return <QuestionPage key={`${page.id}:${restored}`} survey={survey} page={page} />;
 }
 
-export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: ResolvedPage }) {
+export function QuestionPage({
+  survey,
+  page,
+  children,
+  action,
+}: {
+  survey: ResolvedSurvey;
+  page: ResolvedPage;
+  /** More of the form (the one-page survey's submission key, src/pages/StartPage.tsx). */
+  children?: ReactNode;
+  /** Where the form posts without JavaScript, when not to this address (src/paths.ts). */
+  action?: string;
+}) {
   const { t, lang } = useT();
   const navigate = useNavigate();
   const answers = useSurveyStore((s) => s.answers);
@@ -150,11 +162,11 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
             errorList={errorList}
           />
         )}
-        {/* Without JavaScript the form posts to this address and the server answers it. */}
+        {/* Without JavaScript the form posts to this address (or `action`) and the server answers it. */}
         <form
           noValidate
           method="post"
-          action={location.pathname + location.search}
+          action={action ?? location.pathname + location.search}
           onSubmit={formik.handleSubmit}
         >
           {!single && (
@@ -190,6 +202,7 @@ export function QuestionPage({ survey, page }: { survey: ResolvedSurvey; page: R
               t={t}
             />
           )}
+          {children}
           <Button text={buttonText} type="submit" />
           {page.skip && (
             <SkipQuestionLink

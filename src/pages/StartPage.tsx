@@ -1,19 +1,36 @@
 import { useDocumentTitle } from '../hooks';
 import { useT } from '../i18n';
 import { Button, InsetText } from '../../renderers';
-import { surveyPath } from '../paths';
+import { indexAction, surveyPath } from '../paths';
 import { move } from '../../engine';
 import { clock } from '../clock';
 import { browserSession } from '../store';
 import { useSurvey } from '../survey';
-import { useNavigate } from 'react-router-dom';
+import { useActionData, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
+import { SUBMISSION_KEY_FIELD, type PostedPage } from '../serverContext';
+import { UnavailableContent } from './Messages';
 import { QuestionPage } from './QuestionPage';
 
 /** The survey root: the start page, or the whole survey when it is a one-page survey. */
 export function SurveyIndex() {
   const survey = useSurvey();
+  const { lang } = useT();
   const first = survey.pages[0];
-  if (survey.layout === 'single' && first) return <QuestionPage survey={survey} page={first} />;
+  const location = useLocation();
+  const key = (useLoaderData() as { submissionKey?: string } | null)?.submissionKey;
+  // Over the client's limit the server kept nothing: the answers come back in the page.
+  const carry = (useActionData() as PostedPage | undefined)?.unavailable?.carry;
+  if (carry) return <UnavailableContent service={survey.title[lang]} carry={carry} />;
+  if (survey.layout === 'single' && first)
+    return (
+      <QuestionPage
+        survey={survey}
+        page={first}
+        action={indexAction(location.pathname, location.search)}
+      >
+        {key && <input type="hidden" name={SUBMISSION_KEY_FIELD} value={key} />}
+      </QuestionPage>
+    );
   return <StartPage />;
 }
 

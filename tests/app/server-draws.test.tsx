@@ -50,6 +50,7 @@ async function serverArea(id: string, pageId: string, answers: Answers): Promise
   const result = await render(new Request(url), {
     state: state(id, answers),
     draft: TOKEN,
+    newSubmissionKey: () => 'unused-on-question-pages',
     post: () => Promise.reject(new Error('no post here')),
   });
   if (result instanceof Response) throw new Error(`${url} answered ${result.status}`);

@@ -41,6 +41,32 @@ describe('step: start', () => {
     const fresh = step(short, NO_SESSION, { kind: 'start' }, T0);
     expect(fresh).toMatchObject({ kind: 'go', session: { inProgress: true, answers: {} } });
   });
+
+  it('opens a one-page survey sent within the hour at the finish page (Back after sending)', () => {
+    const sent: Session = {
+      ...NO_SESSION,
+      surveyName: 'barring-short',
+      sent: true,
+      lastActivity: T0,
+    };
+    expect(step(short, sent, { kind: 'start' }, T0 + 59 * MINUTE)).toMatchObject({
+      kind: 'go',
+      to: 'finish',
+    });
+    // After the hour, or with no time of sending, or sent on another survey: a new run.
+    for (const [session, now] of [
+      [sent, T0 + 61 * MINUTE],
+      [{ ...sent, lastActivity: null }, T0],
+      [{ ...sent, surveyName: 'barring' }, T0],
+    ] as const)
+      expect(step(short, session, { kind: 'start' }, now)).toMatchObject({
+        to: 'q1',
+        session: { inProgress: true, answers: {}, sent: false },
+      });
+    // A start page's Start begins again after sending.
+    const multi = { ...sent, surveyName: 'barring' };
+    expect(step(barring, multi, { kind: 'start' }, T0)).toMatchObject({ to: 'q1' });
+  });
 });
 
 describe('step: visit', () => {
@@ -206,11 +232,11 @@ describe('step: skip and sent', () => {
     });
   });
 
-  it('after the answers are stored, empties the run and goes to the finish page', () => {
+  it('after the answers are stored, empties the run (kept for its hour) and goes to the finish page', () => {
     expect(step(barring, at({ howToImprove: 'x y' }), { kind: 'sent' }, T0)).toEqual({
       kind: 'go',
       to: 'finish',
-      session: { ...NO_SESSION, surveyName: 'barring', sent: true },
+      session: { ...NO_SESSION, surveyName: 'barring', sent: true, lastActivity: T0 },
     });
   });
 });
