@@ -10,7 +10,7 @@ import type { BootData } from './bootData';
 import { applyFullStyles, applyFullStylesWhenIdle } from './fullStyles';
 import { findPage, pageFields, typeOf, type Answers, type ResolvedSurvey } from '../engine';
 import { answersFromForm, type PostedForm } from '../engine/form';
-import { routes } from './routes';
+import { openOnePage, routes } from './routes';
 import { useRestored, useSurveyStore } from './store';
 
 /** Runs `then` once React has committed the hydrated page. */
@@ -21,7 +21,7 @@ function Hydrated({ then, children }: { then: () => void; children: ReactNode })
 
 /** What was entered on the server's page before it was live (ticked, typed): the page's
  *  fields that are not empty, read as the server reads a posted form. */
-function enteredOnPage(boot: BootData): { surveyId?: string; entered: Answers } {
+function enteredOnPage(boot: BootData): { survey?: ResolvedSurvey; entered: Answers } {
   const survey = boot.router?.loaderData?.survey as ResolvedSurvey | undefined;
   const form = document.querySelector<HTMLFormElement>('#main-content form[method="post"]');
   if (!survey || !form) return { entered: {} };
@@ -37,7 +37,7 @@ function enteredOnPage(boot: BootData): { surveyId?: string; entered: Answers } 
   const entered = Object.fromEntries(
     Object.entries(read).filter(([name, value]) => !typeOf(fields.get(name)!).isEmpty(value)),
   );
-  return { surveyId: survey.id, entered };
+  return { survey, entered };
 }
 
 /** The field being typed in (by id) and where its caret is, to give them back after the form is
@@ -94,8 +94,13 @@ export function startApp(boot: BootData): void {
       // and while it hydrated (the later reading winning) joins them first, and the keyboard
       // stays where it was, so nothing typed is lost.
       const entered = { ...before.entered, ...during.entered };
+      const { survey } = before;
+      // A one-page survey starts when opened, but its loader runs again only below: it is
+      // started here, so what was entered before the app was live has a run to join.
+      if (survey?.layout === 'single' && !boot.state && Object.keys(entered).length)
+        openOnePage(survey);
       const state = useSurveyStore.getState();
-      if (state.inProgress && state.surveyName === before.surveyId)
+      if (state.inProgress && state.surveyName === survey?.id)
         if (Object.keys(entered).length) state.save(entered);
       // Drawn at once, so no key pressed in between goes to the old form.
       flushSync(() => useRestored.setState({ restored: true }));

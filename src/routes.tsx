@@ -8,7 +8,7 @@ import {
   type RouteObject,
 } from 'react-router-dom';
 import { findPage, move, NO_SESSION } from '../engine';
-import type { Lang, ResolvedSurvey } from '../engine';
+import type { Lang, ResolvedSurvey, StepResult } from '../engine';
 import { loadSurvey } from './definitions';
 import { isLang } from './i18n';
 import { SurveyLayout } from './layout/SurveyLayout';
@@ -40,17 +40,24 @@ async function indexLoader(args: LoaderFunctionArgs) {
   // Opening it is the page step's 'start': within the hour after its run was sent (Back after
   // sending), the finish page instead of a form to send again.
   const server = serverContext(args);
-  const state = server ? (server.state ?? NO_SESSION) : browserSession.read();
-  const started = move(survey, state, { kind: 'start' }, clock.now());
+  const started = server
+    ? move(survey, server.state ?? NO_SESSION, { kind: 'start' }, clock.now())
+    : openOnePage(survey);
   const lang = args.params.lang as Lang;
   if (started.kind === 'go' && surveyPath(lang, survey, started.to) !== surveyPath(lang, survey))
     throw redirect(withDraft(surveyPath(lang, survey, started.to), server?.draft));
   // Its form carries a submission key, so that posting it twice stores it once: one made by the
   // server for each form it draws, or the browser's run key (src/store.ts).
   if (server) return { submissionKey: server.newSubmissionKey() };
-  // Opening it starts it in the browser (the server starts it when it is posted).
-  if ('session' in started) browserSession.write(started.session);
   return { submissionKey: useSurveyStore.getState().keyOfRun() };
+}
+
+/** Opening a one-page survey in this browser: the page step's 'start', kept in the browser's
+ *  store (the server starts it when it is posted). */
+export function openOnePage(survey: ResolvedSurvey): StepResult {
+  const started = move(survey, browserSession.read(), { kind: 'start' }, clock.now());
+  if ('session' in started) browserSession.write(started.session);
+  return started;
 }
 
 /** A visit is the page step's 'visit': the store in the browser, the draft on the server. With

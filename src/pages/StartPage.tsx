@@ -4,7 +4,7 @@ import { Button, InsetText } from '../../renderers';
 import { indexAction, surveyPath } from '../paths';
 import { move } from '../../engine';
 import { clock } from '../clock';
-import { browserSession } from '../store';
+import { browserSession, useRestored } from '../store';
 import { useSurvey } from '../survey';
 import { useActionData, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
 import { SUBMISSION_KEY_FIELD, type PostedPage } from '../serverContext';
@@ -20,10 +20,13 @@ export function SurveyIndex() {
   const key = (useLoaderData() as { submissionKey?: string } | null)?.submissionKey;
   // Over the client's limit the server kept nothing: the answers come back in the page.
   const carry = (useActionData() as PostedPage | undefined)?.unavailable?.carry;
+  const restored = useRestored((s) => s.restored);
   if (carry) return <UnavailableContent service={survey.title[lang]} carry={carry} />;
   if (survey.layout === 'single' && first)
     return (
+      // Keyed as the question route is: the form starts again from the answers once loaded.
       <QuestionPage
+        key={`${first.id}:${restored}`}
         survey={survey}
         page={first}
         action={indexAction(location.pathname, location.search)}
