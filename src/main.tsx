@@ -90,8 +90,33 @@ function carrySavedAnswers(boot: BootData): void {
   });
 }
 
+/**
+ * Until the app is live, a choice opens or closes the question it reveals, as GOV.UK Frontend's
+ * radios and checkboxes would (the support class hides closed ones): a late app must not keep
+ * hidden a question the respondent's choice has made required. The app then draws the same.
+ */
+function revealWhileLoading(): void {
+  document.addEventListener('change', (event) => {
+    const input = event.target;
+    if (document.documentElement.dataset.app === 'live') return;
+    if (!(input instanceof HTMLInputElement) || !input.form) return;
+    const kind = input.type === 'radio' ? 'radios' : input.type === 'checkbox' ? 'checkboxes' : '';
+    if (!kind) return;
+    // Ticking one radio unticks the rest of its group, closing what they revealed.
+    const group =
+      kind === 'radios'
+        ? input.form.querySelectorAll<HTMLInputElement>(`input[name="${CSS.escape(input.name)}"]`)
+        : [input];
+    for (const choice of group) {
+      const revealed = document.getElementById(choice.getAttribute('aria-controls') ?? '');
+      revealed?.classList.toggle(`govuk-${kind}__conditional--hidden`, !choice.checked);
+    }
+  });
+}
+
 const boot = readBootData();
 carrySavedAnswers(boot);
+revealWhileLoading();
 const timedOut = timeoutInstead(boot);
 // Old hash links (/#/en/<survey>/q2) never reach the server: send them to the path form first.
 if (location.hash.startsWith('#/')) location.replace(location.hash.slice(1));

@@ -85,19 +85,6 @@ async function expectFinish(page: Page, survey: ResolvedSurvey, lang: Lang): Pro
   );
 }
 
-/** Whether a page's answers need a field that a choice on the same page reveals. */
-function revealsOnPage(survey: ResolvedSurvey, plan: Plan, steps: string[]): boolean[] {
-  let saved: Answers = {};
-  return steps.map((pageId) => {
-    const current = findPage(survey, pageId)!;
-    if (plan.skipAll && current.skip) return false;
-    const entered = answersForPage(survey, current, saved, plan);
-    const drawn = new Set(visibleFields(current, saved).map((f) => f.name));
-    saved = { ...saved, ...entered };
-    return Object.keys(entered).some((name) => !drawn.has(name));
-  });
-}
-
 interface Schedule {
   steps: string[];
   /** The step reloaded with the app held. */
@@ -107,21 +94,15 @@ interface Schedule {
 }
 
 /**
- * Held from a third of the way; let through two pages later, or never when `sendHeld`. A
- * question a choice reveals opens only once the app is live (or the entry script gives up on it
- * after 10 s), so the held part avoids pages that need one: the app is let through there.
+ * Held from a third of the way; let through two pages later, or never when `sendHeld`. Pages
+ * where a choice reveals a question are held too: the entry script opens it (src/main.tsx).
  */
 function scheduleOf(survey: ResolvedSurvey, plan: Plan, sendHeld: boolean): Schedule {
   const steps = stepsOf(survey, plan);
-  const reveals = revealsOnPage(survey, plan, steps);
   // The one-page survey is held from the start; the app arrives halfway through filling it in.
-  if (survey.layout === 'single')
-    return { steps, holdAt: 0, releaseAt: sendHeld && !reveals[0] ? 1 : 0 };
-  let holdAt = Math.max(1, Math.floor(steps.length / 3));
-  while (reveals[holdAt]) holdAt++;
-  let releaseAt = sendHeld ? steps.length : holdAt + 2;
-  const revealAt = reveals.indexOf(true, holdAt);
-  if (revealAt >= 0) releaseAt = Math.min(releaseAt, revealAt);
+  if (survey.layout === 'single') return { steps, holdAt: 0, releaseAt: sendHeld ? 1 : 0 };
+  const holdAt = Math.max(1, Math.floor(steps.length / 3));
+  const releaseAt = sendHeld ? steps.length : holdAt + 2;
   if (holdAt >= steps.length || (!sendHeld && releaseAt >= steps.length))
     throw new Error(`${plan.name}: no page to hold the app on as planned`);
   return { steps, holdAt, releaseAt };
