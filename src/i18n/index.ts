@@ -1,14 +1,18 @@
 // UI chrome strings (buttons, errors, layout) in English and Welsh. Survey content comes from
 // the definitions; these are the words every survey shares.
 import type { TFunction } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { isLang, type Lang } from '../../engine/types';
 import { loadText } from './load';
 import en from './en.json';
 import cy from './cy.json';
 
-export const i18n = loadText('translation', { en, cy }, initReactI18next);
+export const i18n = loadText('translation', { en, cy });
+
+// One translation function per language, fixed to it. The words never change while a page is
+// open, so nothing has to re-render on a language event (react-i18next's job, about 7 KB gzip
+// on the first page, is not needed).
+const fixed: Record<Lang, TFunction> = { en: i18n.getFixedT('en'), cy: i18n.getFixedT('cy') };
 
 export { isLang };
 
@@ -29,6 +33,5 @@ export function useLang(): Lang {
 /** A translation function fixed to the route's language (no global language switching during render). */
 export function useT(): { t: TFunction; lang: Lang } {
   const lang = useLang();
-  const { t } = useTranslation(undefined, { lng: lang });
-  return { t, lang };
+  return { t: fixed[lang], lang };
 }
