@@ -11,12 +11,19 @@ export default defineConfig({
   resolve: {
     alias: {
       // Formik pulls in lodash's generic deep-clone machinery (about 5 KB gzip) to copy form
-      // state that is only ever plain JSON here; small equivalents keep the first page lighter.
+      // state that is only ever plain JSON here, and its cached path parser for field names
+      // that are plain identifiers; small equivalents keep the first page lighter.
       'lodash-es/cloneDeep': fileURLToPath(
         new URL('./src/shims/lodash-clonedeep-default.ts', import.meta.url),
       ),
       'lodash-es/clone': fileURLToPath(
         new URL('./src/shims/lodash-clone-default.ts', import.meta.url),
+      ),
+      'lodash-es/toPath': fileURLToPath(
+        new URL('./src/shims/lodash-topath-default.ts', import.meta.url),
+      ),
+      'lodash-es/isPlainObject': fileURLToPath(
+        new URL('./src/shims/lodash-isplainobject-default.ts', import.meta.url),
       ),
     },
   },
