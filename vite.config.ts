@@ -11,12 +11,19 @@ export default defineConfig({
   resolve: {
     alias: {
       // Formik pulls in lodash's generic deep-clone machinery (about 5 KB gzip) to copy form
-      // state that is only ever plain JSON here; small equivalents keep the first page lighter.
+      // state that is only ever plain JSON here, and its cached path parser for field names
+      // that are plain identifiers; small equivalents keep the first page lighter.
       'lodash-es/cloneDeep': fileURLToPath(
         new URL('./src/shims/lodash-clonedeep-default.ts', import.meta.url),
       ),
       'lodash-es/clone': fileURLToPath(
         new URL('./src/shims/lodash-clone-default.ts', import.meta.url),
+      ),
+      'lodash-es/toPath': fileURLToPath(
+        new URL('./src/shims/lodash-topath-default.ts', import.meta.url),
+      ),
+      'lodash-es/isPlainObject': fileURLToPath(
+        new URL('./src/shims/lodash-isplainobject-default.ts', import.meta.url),
       ),
     },
   },
@@ -44,8 +51,12 @@ export default defineConfig({
         // yup's package.json does not declare itself side-effect free, so its whole module
         // graph would ship although the browser only calls the engine's `validatePage`
         // (yup is used by `pageSchema` on the server and in tests). It has no side effects.
+        // The same holds for hoist-non-react-statics and react-is, which only formik's `connect`
+        // and `withFormik` use (about 1 KB gzip): the app calls `useFormik` alone.
         moduleSideEffects: (id: string) =>
-          /[\\/]node_modules[\\/]yup[\\/]/.test(id) ? false : undefined,
+          /[\\/]node_modules[\\/](yup|hoist-non-react-statics|react-is)[\\/]/.test(id)
+            ? false
+            : undefined,
       },
     },
   },

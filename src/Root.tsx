@@ -2,7 +2,7 @@
 // navigation, and in-app handling of the links the GOV.UK renderers draw as plain <a href>.
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { isLang, useLang } from './i18n';
+import { ensureWords, hasWords, isLang, langOf, useLang } from './i18n';
 import { withLang } from './paths';
 
 export function Root() {
@@ -50,7 +50,17 @@ export function Root() {
         focusTarget(decodeURIComponent(href.slice(1)));
       } else if (href.startsWith('/') && !href.startsWith('//')) {
         event.preventDefault();
-        navigate(href);
+        // The browser has only the page's language (src/main.tsx): the language toggle fetches
+        // the other's words first (or, if they cannot be fetched, loads the page from the server).
+        const to = new URL(href, window.location.origin);
+        const query = to.searchParams.get('lang');
+        const lang = isLang(query) ? query : langOf(to.pathname);
+        if (hasWords(lang)) navigate(href);
+        else
+          ensureWords(lang).then(
+            () => navigate(href),
+            () => window.location.assign(href),
+          );
       }
     };
     document.addEventListener('click', onClick);

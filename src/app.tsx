@@ -4,11 +4,19 @@ import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import './i18n';
+import type { ResourceLanguage } from 'i18next';
+import { addWords } from './i18n';
 import { clock } from './clock';
 import type { BootData } from './bootData';
 import { applyFullStyles, applyFullStylesWhenIdle } from './fullStyles';
-import { findPage, pageFields, typeOf, type Answers, type ResolvedSurvey } from '../engine';
+import {
+  findPage,
+  pageFields,
+  typeOf,
+  type Answers,
+  type Lang,
+  type ResolvedSurvey,
+} from '../engine';
 import { answersFromForm, type PostedForm } from '../engine/form';
 import { openOnePage, routes } from './routes';
 import { useRestored, useSurveyStore } from './store';
@@ -63,7 +71,8 @@ function focusKeeper(): () => void {
 }
 
 /** Makes the server's page live: called once the app and the full stylesheet have both arrived. */
-export function startApp(boot: BootData): void {
+export function startApp(boot: BootData, lang: Lang, words: ResourceLanguage[string]): void {
+  addWords(lang, words);
   // React Router reads the server's loader data and errors from here when the router is created.
   (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData = boot.router;
   // Read before hydration, which draws the inputs as the server did.

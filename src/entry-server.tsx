@@ -12,6 +12,7 @@ import type { Lang } from '../engine';
 import type { ServerContext } from './serverContext';
 import { HeadContext } from './hooks';
 import { langOf } from './i18n';
+import './i18n/words';
 import type { ResolvedSurvey } from '../engine';
 import { QUESTION_ROUTE_ID, surveyPath } from './paths';
 import { routes } from './routes';

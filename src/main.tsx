@@ -23,6 +23,9 @@ document.documentElement.dataset.app = 'loading';
 // connection (400 kbit/s) that is 3 to 4 seconds.
 const GIVE_UP_MS = 10_000;
 
+/** The interface words of each language, each its own small chunk. */
+const WORDS = { en: () => import('./i18n/en.json'), cy: () => import('./i18n/cy.json') };
+
 let started = false;
 let withoutScript = false;
 /** Back to the page as drawn for no script: conditional questions show open, forms post to the server. */
@@ -129,11 +132,13 @@ else
       // either fails to arrive (a dropped connection), the server goes on drawing the pages: at
       // once, not after the rest has arrived.
       const styled = fetchFullStyles().then((loaded) => loaded || withoutApp());
-      Promise.all([import('./app'), styled])
-        .then(([app]) => {
+      // Only this page's language is fetched, alongside the app (the server chose it: <html lang>).
+      const lang: Lang = document.documentElement.lang === 'cy' ? 'cy' : 'en';
+      Promise.all([import('./app'), WORDS[lang](), styled])
+        .then(([app, words]) => {
           if (withoutScript) return;
           started = true;
-          app.startApp(boot);
+          app.startApp(boot, lang, words.default);
         })
         .catch(withoutApp);
       setTimeout(() => started || withoutApp(), GIVE_UP_MS);

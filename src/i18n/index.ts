@@ -1,14 +1,38 @@
 // UI chrome strings (buttons, errors, layout) in English and Welsh. Survey content comes from
-// the definitions; these are the words every survey shares.
-import type { TFunction } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+// the definitions; these are the words every survey shares. A page shows one language, so the
+// browser fetches only its words (src/main.tsx) and adds them here before the page is made
+// live; the server and the tests add both (./words.ts).
+import type { ResourceLanguage, TFunction } from 'i18next';
 import { useLocation } from 'react-router-dom';
 import { isLang, type Lang } from '../../engine/types';
 import { loadText } from './load';
-import en from './en.json';
-import cy from './cy.json';
 
-export const i18n = loadText('translation', { en, cy }, initReactI18next);
+export const i18n = loadText('translation', { en: {}, cy: {} });
+
+type Words = ResourceLanguage[string];
+const loaded = new Set<Lang>();
+
+/** Adds a language's words (the contents of `en.json` or `cy.json`). */
+export function addWords(lang: Lang, words: Words): void {
+  i18n.addResourceBundle(lang, 'translation', words);
+  loaded.add(lang);
+}
+
+/** Fetches a language's words unless they are here (the language toggle, in the browser). */
+export async function ensureWords(lang: Lang): Promise<void> {
+  if (loaded.has(lang)) return;
+  const words: { default: Words } =
+    lang === 'cy' ? await import('./cy.json') : await import('./en.json');
+  addWords(lang, words.default);
+}
+
+/** Whether a language's words are here. */
+export const hasWords = (lang: Lang): boolean => loaded.has(lang);
+
+// One translation function per language, fixed to it. The words never change while a page is
+// open, so nothing has to re-render on a language event (react-i18next's job, about 7 KB gzip
+// on the first page, is not needed).
+const fixed: Record<Lang, TFunction> = { en: i18n.getFixedT('en'), cy: i18n.getFixedT('cy') };
 
 export { isLang };
 
@@ -29,6 +53,5 @@ export function useLang(): Lang {
 /** A translation function fixed to the route's language (no global language switching during render). */
 export function useT(): { t: TFunction; lang: Lang } {
   const lang = useLang();
-  const { t } = useTranslation(undefined, { lng: lang });
-  return { t, lang };
+  return { t: fixed[lang], lang };
 }

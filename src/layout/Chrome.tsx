@@ -1,7 +1,6 @@
 // The page frame every screen shares: cookie banner, skip link, header, phase banner,
 // language toggle, back link, main, footer.
-import type { ReactNode } from 'react';
-import { Trans } from 'react-i18next';
+import type { ReactElement, ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Link } from '../../engine';
 import { useT } from '../i18n';
@@ -99,21 +98,30 @@ export function Chrome(props: ChromeProps) {
           meta={{ visuallyHiddenTitle: t('footer.supportLinks'), items: footerItems }}
           contentLicence={{
             // The licence in the page's language: Welsh pages link to the Welsh OGL page.
-            children: (
-              <Trans
-                t={t}
-                i18nKey="footer.licence"
-                components={{
-                  ogl: (
-                    <a className="govuk-footer__link" href={t('footer.licenceUrl')} rel="license" />
-                  ),
-                }}
-              />
-            ),
+            children: withLink(t('footer.licence'), 'ogl', (text) => (
+              <a className="govuk-footer__link" href={t('footer.licenceUrl')} rel="license">
+                {text}
+              </a>
+            )),
           }}
           copyright={{ text: t('footer.copyright') }}
         />
       </footer>
     </div>
+  );
+}
+
+/** A text with one `<tag>…</tag>` span drawn as `link(span)`: the translators choose where the
+ *  link goes in their sentence. A text without the tag is drawn as it is. */
+function withLink(text: string, tag: string, link: (inner: string) => ReactElement): ReactNode {
+  const [before, rest] = text.split(`<${tag}>`, 2);
+  if (rest === undefined) return text;
+  const [inner = '', after = ''] = rest.split(`</${tag}>`, 2);
+  return (
+    <>
+      {before}
+      {link(inner)}
+      {after}
+    </>
   );
 }

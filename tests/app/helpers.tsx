@@ -2,7 +2,7 @@ import { configure, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { routes } from '../../src/routes';
 import { emptySurvey, useSurveyStore } from '../../src/store';
-import '../../src/i18n';
+import '../../src/i18n/words';
 
 // The first render loads a definition chunk and the whole app: give it time on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

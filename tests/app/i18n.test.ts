@@ -4,6 +4,7 @@ import cy from '../../src/i18n/cy.json';
 import teamEn from '../../src/i18n/team.en.json';
 import teamCy from '../../src/i18n/team.cy.json';
 import { i18n } from '../../src/i18n';
+import '../../src/i18n/words';
 import { responsesFound } from '../../server/team/text';
 import { sameInBothLanguages } from '../../engine/check/content';
 

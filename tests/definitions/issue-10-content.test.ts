@@ -6,6 +6,7 @@ import type { Field, SurveyDefinition } from '../../engine/types';
 import { SHARED_FILE, definitionFiles, definitionTexts } from '../../engine/check/stale';
 import cy from '../../src/i18n/cy.json';
 import { i18n } from '../../src/i18n';
+import '../../src/i18n/words';
 import { DEFINITIONS_DIR as DIR } from '../helpers/committed';
 const read = (file: string) =>
   JSON.parse(readFileSync(`${DIR}/${file}`, 'utf8')) as SurveyDefinition;

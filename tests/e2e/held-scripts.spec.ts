@@ -177,3 +177,34 @@ test('a choice that reveals a question opens it while the app is held, and the p
   await expect(page).not.toHaveURL(new RegExp(`/en/e-result/${first.id}\\?`));
   await expect(page.locator('.govuk-error-summary')).toHaveCount(0);
 });
+
+test('a reload mid-survey: a tick made after hydration, while the survey definition is held, is kept', async ({
+  context,
+}) => {
+  // The app is live in two steps: it hydrates and loads the saved answers, then its loaders run
+  // again, which fetch the survey's definition chunk. Held here, the page is the app's but not
+  // yet 'live': a tick then must survive the loaders' return.
+  const { page } = await held(context, { whyDidYouApply: 'Job' });
+  await page.unroute(APP);
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/basic-[^/]*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto(pathOf('en', basic, 'q2'));
+  // Hydrated: React has taken over the radio (its fiber is on the element).
+  await page.waitForFunction(() => {
+    const radio = document.querySelector('input[name="whichSector"]');
+    return !!radio && Object.keys(radio).some((key) => key.startsWith('__reactFiber'));
+  });
+  const sector = page.locator('input[name="whichSector"][value="Private"]');
+  await sector.check();
+  expect(await isLive(page)).toBe(false);
+  release();
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'live');
+  await expect(sector).toBeChecked();
+  await submitButton(page).click();
+  await expect(page).toHaveURL(/\/en\/basic\/q3$/);
+  expect((await storedState(page))?.answers).toMatchObject({ whichSector: 'Private' });
+});

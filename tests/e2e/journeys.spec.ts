@@ -105,6 +105,8 @@ test('the language toggle keeps the place and the answers', async ({ page }) => 
   await page.locator('.govuk-language-navigation a', { hasText: 'Cymraeg' }).click();
   await expect(page).toHaveURL(new RegExp(`/cy/${survey.id}/${second}$`));
   await expect(page.locator('html')).toHaveAttribute('lang', 'cy');
+  // In Welsh words too: the page came with English only, the toggle fetched the Welsh.
+  await expect(page.locator('a.govuk-back-link')).toHaveText(ui('cy', 'common.back'));
   await page.locator('a.govuk-back-link').click();
   await expect(page).toHaveURL(new RegExp(`/cy/${survey.id}/${plan.pages[0]}$`));
   for (const [name, value] of Object.entries(saved)) {
