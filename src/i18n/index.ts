@@ -3,11 +3,12 @@
 // browser fetches only its words (src/main.tsx) and adds them here before the page is made
 // live; the server and the tests add both (./words.ts).
 import type { ResourceLanguage, TFunction } from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { isLang, type Lang } from '../../engine/types';
 import { loadText } from './load';
 
-export const i18n = loadText('translation', { en: {}, cy: {} });
+export const i18n = loadText('translation', { en: {}, cy: {} }, initReactI18next);
 
 type Words = ResourceLanguage[string];
 const loaded = new Set<Lang>();
@@ -29,11 +30,6 @@ export async function ensureWords(lang: Lang): Promise<void> {
 /** Whether a language's words are here. */
 export const hasWords = (lang: Lang): boolean => loaded.has(lang);
 
-// One translation function per language, fixed to it. The words never change while a page is
-// open, so nothing has to re-render on a language event (react-i18next's job, about 7 KB gzip
-// on the first page, is not needed).
-const fixed: Record<Lang, TFunction> = { en: i18n.getFixedT('en'), cy: i18n.getFixedT('cy') };
-
 export { isLang };
 
 /** The language of an address: its first path segment, else `?lang=`, else English. */
@@ -53,5 +49,6 @@ export function useLang(): Lang {
 /** A translation function fixed to the route's language (no global language switching during render). */
 export function useT(): { t: TFunction; lang: Lang } {
   const lang = useLang();
-  return { t: fixed[lang], lang };
+  const { t } = useTranslation(undefined, { lng: lang });
+  return { t, lang };
 }

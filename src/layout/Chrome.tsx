@@ -112,7 +112,8 @@ export function Chrome(props: ChromeProps) {
 }
 
 /** A text with one `<tag>…</tag>` span drawn as `link(span)`: the translators choose where the
- *  link goes in their sentence. A text without the tag is drawn as it is. */
+ *  link goes in their sentence. A text without the tag is drawn as it is. (react-i18next's
+ *  `Trans` does this too, but brings an HTML parser, about 4 KB gzip, for the footer's one link.) */
 function withLink(text: string, tag: string, link: (inner: string) => ReactElement): ReactNode {
   const [before, rest] = text.split(`<${tag}>`, 2);
   if (rest === undefined) return text;
