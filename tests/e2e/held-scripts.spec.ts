@@ -149,32 +149,35 @@ test('the sending page: contact details typed while the app is held are sent wit
   ]);
 });
 
-// A question revealed by a choice on the same page must open while the app is held: the entry
-// script's support class hides closed ones, and until it gave up (10 s) nothing opened them.
-test('a choice that reveals a question opens it while the app is held, and the page goes on', async ({
+// A question an option reveals (GOV.UK's conditional reveal) must open while the app is held:
+// the entry script's support class hides closed ones, and until it gave up (10 s) nothing opened them.
+test('an option that reveals a question opens it while the app is held, and the page goes on', async ({
   context,
 }) => {
   const eResult = surveys.find((s) => s.id === 'e-result')!;
-  const first = eResult.pages[0]!;
+  const [first, second] = eResult.pages;
   const { page } = await held(context);
   await page.goto(pathOf('en', eResult));
   await page
     .getByRole('button', { name: eResult.start?.button?.en ?? STANDARD.en.startNow })
     .click();
-  await expect(page).toHaveURL(new RegExp(`/en/e-result/${first.id}\\?draft=`));
-  const revealed = page.locator('input[name="whoSharingTo"]');
+  await expect(page).toHaveURL(new RegExp(`/en/e-result/${first!.id}\\?draft=`));
+  await page.locator('input[name="howManyTimes"][value="0"]').check();
+  await submitButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`/en/e-result/${second!.id}\\?draft=`));
+  const revealed = page.locator('input[name="typeOfJob"]');
   await expect(revealed).toBeHidden();
-  await page.locator('input[name="howManyTimes"][value="2"]').check();
+  await page.locator('input[name="isForJob"][value="Yes"]').check();
   // Well before the entry script would give up on the app.
   await expect(revealed).toBeVisible({ timeout: 2000 });
-  await revealed.fill('My new employer');
-  await page.locator('input[name="howManyTimes"][value="0"]').check();
+  await revealed.fill('Care worker');
+  await page.locator('input[name="isForJob"][value="No"]').check();
   await expect(revealed).toBeHidden({ timeout: 2000 });
-  await page.locator('input[name="howManyTimes"][value="2"]').check();
-  await expect(revealed).toHaveValue('My new employer');
+  await page.locator('input[name="isForJob"][value="Yes"]').check();
+  await expect(revealed).toHaveValue('Care worker');
   expect(await isLive(page)).toBe(false);
   await submitButton(page).click();
-  await expect(page).not.toHaveURL(new RegExp(`/en/e-result/${first.id}\\?`));
+  await expect(page).not.toHaveURL(new RegExp(`/en/e-result/${second!.id}\\?`));
   await expect(page.locator('.govuk-error-summary')).toHaveCount(0);
 });
 
