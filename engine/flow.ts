@@ -118,6 +118,30 @@ export function isShown(field: ResolvedField, answers: Answers): boolean {
   return field.showWhen === undefined || isTruthy(evaluate(field.showWhen, answers));
 }
 
+/**
+ * A field shown by a rule on a choice made on the same page: that choice's name and the option
+ * values that show the field (the other answers as they are). A page draws such a field even
+ * while it is hidden, to open it as the choice is made (as GOV.UK's conditional reveals open):
+ * a page drawn without a script shows it, so nobody is asked for an answer they never saw.
+ */
+export function revealedOnPage(
+  page: ResolvedPage,
+  field: ResolvedField,
+  answers: Answers,
+): { by: string; values: string[] } | undefined {
+  if (field.showWhen === undefined || field.retired) return undefined;
+  for (const choice of page.fields) {
+    if (choice === field || !choice.options) continue;
+    const several = Array.isArray(typeOf(choice).empty());
+    const options = offeredOptions(choice, answers);
+    const values = options
+      .filter((o) => isShown(field, { ...answers, [choice.name]: several ? [o.value] : o.value }))
+      .map((o) => o.value);
+    if (values.length > 0 && values.length < options.length) return { by: choice.name, values };
+  }
+  return undefined;
+}
+
 function visibleOf(fields: ResolvedField[], answers: Answers): ResolvedField[] {
   return fields
     .filter((field) => isShown(field, answers))

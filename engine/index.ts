@@ -34,6 +34,7 @@ export {
   optionReveals,
   isRequired,
   isShown,
+  revealedOnPage,
   enumeratePaths,
 } from './flow';
 export { prepareSubmission } from './submission';

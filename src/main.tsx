@@ -10,7 +10,12 @@ import type { Lang, ResolvedSurvey } from '../engine';
 import { readBootData, type BootData } from './bootData';
 import { QUESTION_ROUTE_ID, surveyPath } from './paths';
 import { bannerHiddenBefore, SAVED_ANSWERS_FIELD, savedAnswersOf, underWay } from './savedState';
-import { BANNER_HIDDEN_CLASS, SCRIPT_CLASSES, SCRIPT_ONLY_CLASS } from './scriptClasses';
+import {
+  BANNER_HIDDEN_CLASS,
+  REVEALED_CLOSED_CLASS,
+  SCRIPT_CLASSES,
+  SCRIPT_ONLY_CLASS,
+} from './scriptClasses';
 
 document.body.classList.add(...SCRIPT_CLASSES);
 if (bannerHiddenBefore()) document.body.classList.add(BANNER_HIDDEN_CLASS);
@@ -113,6 +118,18 @@ function revealWhileLoading(): void {
     for (const choice of group) {
       const revealed = document.getElementById(choice.getAttribute('aria-controls') ?? '');
       revealed?.classList.toggle(`govuk-${kind}__conditional--hidden`, !choice.checked);
+    }
+    // A field shown by a rule on this choice opens for the option values its page names.
+    const chosen = [...input.form.querySelectorAll<HTMLInputElement>('input:checked')]
+      .filter((checked) => checked.name === input.name)
+      .map((checked) => checked.value);
+    for (const field of document.querySelectorAll<HTMLElement>('[data-revealed-by]')) {
+      if (field.dataset.revealedBy !== input.name) continue;
+      const values = JSON.parse(field.dataset.revealedValues ?? '[]') as string[];
+      field.classList.toggle(
+        REVEALED_CLOSED_CLASS,
+        !chosen.some((value) => values.includes(value)),
+      );
     }
   });
 }

@@ -17,3 +17,7 @@ export const EARLY_CLASSES = [...SCRIPT_CLASSES, BANNER_HIDDEN_CLASS];
 
 /** On controls that only work with a script: not shown without one (styles.scss). */
 export const SCRIPT_ONLY_CLASS = 'app-script-only';
+
+/** On a field a choice on its page shows by rule, while closed: hidden only where a script can
+ *  open it (styles.scss), by the app or, until the app is live, the entry script. */
+export const REVEALED_CLOSED_CLASS = 'app-revealed--closed';

@@ -4,7 +4,15 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { useActionData, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { findPage, isShown, move, pageFields, progressOf, typeOf } from '../../engine';
+import {
+  findPage,
+  isShown,
+  move,
+  pageFields,
+  progressOf,
+  revealedOnPage,
+  typeOf,
+} from '../../engine';
 import type { AnswerValue, ResolvedPage, ResolvedSurvey } from '../../engine';
 import { Button, ErrorSummary, ProgressCaption, SkipQuestionLink } from '../../renderers';
 import { toFormikErrors, toMessages, type Values } from '../fields/errors';
@@ -19,6 +27,7 @@ import { submitFeedback } from '../submit';
 import { useSurvey } from '../survey';
 import { EmailChoice } from './EmailChoice';
 import { ErrorContent, UnavailableContent } from './Messages';
+import { RevealedField } from '../fields/RevealedField';
 import { EMAIL_CHOICE, useEmailConfirmation } from './useEmailConfirmation';
 
 export function QuestionRoute() {
@@ -180,10 +189,13 @@ export function QuestionPage({
               {text[lang]}
             </p>
           ))}
-          {/* A field with a showWhen rule appears as soon as the answers above it allow. */}
-          {page.fields
-            .filter((field) => isShown(field, formik.values))
-            .map((field) => (
+          {/* A field with a showWhen rule appears as soon as the answers above it allow; one
+              that a choice on this page shows is drawn closed, to open as it is chosen. */}
+          {page.fields.map((field) => {
+            const shown = isShown(field, fieldProps.answers);
+            const revealed = revealedOnPage(page, field, fieldProps.answers);
+            if (!shown && !revealed) return null;
+            const view = (
               <FieldView
                 key={field.name}
                 field={field}
@@ -191,7 +203,19 @@ export function QuestionPage({
                 caption={single ? caption : undefined}
                 {...fieldProps}
               />
-            ))}
+            );
+            if (!revealed) return view;
+            return (
+              <RevealedField
+                key={field.name}
+                by={revealed.by}
+                values={revealed.values}
+                open={shown}
+              >
+                {view}
+              </RevealedField>
+            );
+          })}
           {email.suggestion && (
             <EmailChoice
               suggestion={email.suggestion}

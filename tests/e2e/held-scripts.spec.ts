@@ -181,6 +181,30 @@ test('an option that reveals a question opens it while the app is held, and the 
   await expect(page.locator('.govuk-error-summary')).toHaveCount(0);
 });
 
+// The same for a field a choice on its page shows by rule (e-result q1: any of 1 to 5).
+test('a choice that shows a question by rule opens it while the app is held', async ({
+  context,
+}) => {
+  const eResult = surveys.find((s) => s.id === 'e-result')!;
+  const { page } = await held(context);
+  await page.goto(pathOf('en', eResult));
+  await page
+    .getByRole('button', { name: eResult.start?.button?.en ?? STANDARD.en.startNow })
+    .click();
+  const who = page.locator('input[name="whoSharingTo"]');
+  await expect(page.locator('input[name="howManyTimes"]').first()).toBeVisible();
+  await expect(who).toBeHidden();
+  await page.locator('input[name="howManyTimes"][value="2"]').check();
+  await expect(who).toBeVisible({ timeout: 2000 });
+  await page.locator('input[name="howManyTimes"][value="NA"]').check();
+  await expect(who).toBeHidden({ timeout: 2000 });
+  await page.locator('input[name="howManyTimes"][value="5"]').check();
+  await who.fill('An employer', { timeout: 2000 });
+  expect(await isLive(page)).toBe(false);
+  await submitButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`/en/e-result/${eResult.pages[1]!.id}\\?draft=`));
+});
+
 test('a reload mid-survey: a tick made after hydration, while the survey definition is held, is kept', async ({
   context,
 }) => {

@@ -125,6 +125,26 @@ test.describe('controls that need a script, without JavaScript', () => {
     });
 
   for (const lang of LANGS)
+    test(`${lang}: a question a choice on the same page shows is there to answer with it`, async ({
+      page,
+    }) => {
+      // e-result q1: "who will you share it with" follows any of 1 to 5 (a rule, not an option's
+      // reveal). Without a script it must be on the page, not first met in an error message.
+      const eResult = surveys.find((s) => s.id === 'e-result')!;
+      await page.goto(pathOf(lang, eResult));
+      await page.getByRole('button', { name: ui(lang, 'common.startNow') }).click();
+      const who = page.locator('input[name="whoSharingTo"]');
+      await expect(who).toBeVisible();
+      await page.locator('input[name="howManyTimes"][value="2"]').check();
+      await who.fill('A letting agent');
+      await submitButton(page).click();
+      await expect(page).toHaveURL(
+        new RegExp(`/${lang}/e-result/${eResult.pages[1]!.id}\\?draft=`),
+      );
+      await expect(page.locator('.govuk-error-summary')).toHaveCount(0);
+    });
+
+  for (const lang of LANGS)
     test(`${lang}: offers the cookies page, not a Hide button that could do nothing`, async ({
       page,
     }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import eResultJson from '../../definitions/e-result.json';
-import { prepareSubmission, visibleFields } from '../../engine';
+import { prepareSubmission, revealedOnPage, visibleFields } from '../../engine';
 import { validateSubmission } from '../../engine/receive';
 import { validatePage } from '../../engine/validation';
 import { resolveSurvey } from '../../engine/resolve';
@@ -35,6 +35,18 @@ describe('showWhen', () => {
     });
     expect(sent).not.toHaveProperty('whoSharingTo');
     expect(sent.howManyTimes).toBe('0');
+  });
+
+  it('names the choice on its page that shows the follow-up, and the answers that do', () => {
+    const [howManyTimes, whoSharingTo] = q1.fields;
+    // From the definition: any of 1 to 5 shows it; 0 and "not sure" (NA) do not.
+    expect(revealedOnPage(q1, whoSharingTo!, {})).toEqual({
+      by: 'howManyTimes',
+      values: ['1', '2', '3', '4', '5'],
+    });
+    expect(revealedOnPage(q1, howManyTimes!, {})).toBeUndefined();
+    // A field without a rule, on a page of its own, is not one.
+    expect(revealedOnPage(eResult.pages[2]!, eResult.pages[2]!.fields[0]!, {})).toBeUndefined();
   });
 
   it('makes the server refuse a hidden follow-up', () => {
