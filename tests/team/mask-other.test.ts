@@ -4,7 +4,13 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import sharedJson from '../../definitions/shared/shared.json';
-import { resolveSurvey, type SharedBlocks, type SurveyDefinition } from '../../engine/index';
+import {
+  allFields,
+  resolveSurvey,
+  typeOf,
+  type SharedBlocks,
+  type SurveyDefinition,
+} from '../../engine/index';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
@@ -81,6 +87,28 @@ const masked = {
   whereOther: `near ${MASK}`,
   serviceName: definition.serviceName,
 };
+
+describe('writeSent', () => {
+  const field = (name: string) => allFields(survey).find((f) => f.name === name)!;
+  const roundTrip = (name: string, sent: string) =>
+    typeOf(field(name)).writeSent(field(name), typeOf(field(name)).parseSent(field(name), sent));
+
+  it('writes what parseSent read back as it was sent', () => {
+    for (const sent of ['Price', 'too slow', 'Other']) expect(roundTrip('reason', sent)).toBe(sent);
+    for (const sent of ['Forms', 'Forms, Letters', 'Another topic', 'Letters, Another topic, ok'])
+      expect(roundTrip('topics', sent)).toBe(sent);
+    expect(roundTrip('where', 'Other')).toBe('Other');
+  });
+
+  it('keeps an Other text as given, with characters the cleaning would drop', () => {
+    const topics = field('topics');
+    expect(typeOf(topics).writeSent(topics, { value: ['Forms', 'Other'], other: '[…] x' })).toBe(
+      'Forms, Another topic, […] x',
+    );
+    const reason = field('reason');
+    expect(typeOf(reason).writeSent(reason, { value: 'Other', other: '[…]' })).toBe('[…]');
+  });
+});
 
 describe('maskAnswers on an Other text', () => {
   it("masks it inside a 'replace' answer", () => {
