@@ -2,6 +2,7 @@
 // when the answer is stored (API and no-JavaScript path, both stores) and by the start-up pass
 // over old rows, the option part left as it was so the team's figures still count it.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharedJson from '../../definitions/shared/shared.json';
 import {
@@ -16,7 +17,7 @@ import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { figuresFromTally } from '../../server/team/figures';
 import { MASK, maskAnswers } from '../../server/team/privacy';
-import { API_KEY, testServer } from '../server/fixtures';
+import { API_KEY, fakeDist, testServer } from '../server/fixtures';
 import { ownSchema } from '../server/postgres-schema';
 
 const t = (en: string) => ({ en, cy: `${en} (cy)` });
@@ -181,6 +182,41 @@ async function storesMasked(store: StoreWithTeam) {
   expect(await counts(store, 'where')).toEqual({ Online: 0, Other: 1 });
 }
 
+/** The same answers posted without JavaScript (the one-page form), stored the same way. */
+async function storesMaskedWithoutScript(store: StoreWithTeam) {
+  open.store = store;
+  const { app } = await testServer({
+    store,
+    surveys,
+    clock,
+    staticDir: fakeDist(),
+    serverEntry: resolve('src/entry-server.tsx'),
+  });
+  open.app = app;
+  const form = new URLSearchParams([
+    ['reason', 'Other'],
+    ['reasonOther', 'call me on 07700 900123 or sam@example.com'],
+    ['topics', 'Forms'],
+    ['topics', 'Other'],
+    ['topicsOther', 'ring 07700 900123 please'],
+    ['where', 'Other'],
+    ['whereOther', 'near SW1A 1AA'],
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/en/${survey.id}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
+  expect([response.statusCode, response.headers.location]).toEqual([
+    303,
+    `/en/${survey.id}/finish`,
+  ]);
+  const [record] = await store.list();
+  expect(record!.answers).toEqual(masked);
+  expect(await counts(store, 'reason')).toEqual({ Price: 0, Other: 1 });
+}
+
 async function passMasksOldRows(store: StoreWithTeam) {
   open.store = store;
   // Stored as the code before this change did: the Other texts as typed.
@@ -214,6 +250,9 @@ describe('storing an Other text on SQLite', () => {
   it('stores it masked through the API, and the figures count the option', async () => {
     await storesMasked(openSqliteStore(':memory:'));
   });
+  it('stores it masked from a form posted without JavaScript', async () => {
+    await storesMaskedWithoutScript(openSqliteStore(':memory:'));
+  });
   it('masks it in rows stored before, at start', async () => {
     await passMasksOldRows(openSqliteStore(':memory:'));
   });
@@ -228,6 +267,10 @@ describe.skipIf(!databaseUrl)('storing an Other text on PostgreSQL', () => {
   });
   it('stores it masked through the API, and the figures count the option', async () => {
     await storesMasked(await openPostgresStore(postgresUrl));
+  });
+  it('stores it masked from a form posted without JavaScript', async () => {
+    await ownSchema(databaseUrl!, 'test_mask_other');
+    await storesMaskedWithoutScript(await openPostgresStore(postgresUrl));
   });
   it('masks it in rows stored before, at start', async () => {
     await ownSchema(databaseUrl!, 'test_mask_other');
