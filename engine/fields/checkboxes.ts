@@ -4,6 +4,7 @@ import type { FieldTypeModule } from './types';
 import {
   chosenValues,
   choiceError,
+  choicesWithOther,
   exampleOption,
   joinOf,
   parseChoices,
@@ -21,6 +22,8 @@ export const checkboxes: FieldTypeModule = {
     const { values, other } = parseChoices(field, sent, joinOf(field));
     return { value: values, other };
   },
+  writeSent: (field, { value, other }) =>
+    choicesWithOther(field, chosenValues(value), other ?? '').join(joinOf(field)),
   postedNames: (field) => [field.name],
   fromForm: (field, posted) => (posted[field.name] ?? []).filter((value) => value !== ''),
   example: (field, answers) => {

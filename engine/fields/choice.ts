@@ -41,10 +41,9 @@ export function choiceError(
   return known && !exclusiveMixed ? null : { key: 'invalidOption' };
 }
 
-/** How one chosen option is sent, given the field's Other handling. */
-function sentOption(field: ResolvedField, option: Option, answers: Answers): string {
+/** How one chosen option is sent, given the field's Other handling and the Other text as sent. */
+function sentOption(field: ResolvedField, option: Option, text: string): string {
   if (!option.other) return option.value;
-  const text = sentText(field, answers[otherName(field.name)]);
   const mode = otherMode(field);
   if (mode === 'replace') return text || option.value;
   if (mode === 'append')
@@ -58,13 +57,19 @@ export function joinOf(field: ResolvedField): string {
 
 /** The chosen options as sent, in option order, an appended or replacing Other entry last so the list can be read back. */
 export function sentChoices(field: ResolvedField, answers: Answers): string[] {
-  const chosen = chosenValues(answers[field.name]);
+  const other = sentText(field, answers[otherName(field.name)]);
+  return choicesWithOther(field, chosenValues(answers[field.name]), other);
+}
+
+/** The chosen values as sent, with an Other text that is already as sent (no cleaning): what
+ *  sentChoices sends, and what writeSent writes back from parseChoices' reading. */
+export function choicesWithOther(field: ResolvedField, chosen: string[], other: string): string[] {
   const options = field.options ?? [];
   const picked = options.filter((o) => chosen.includes(o.value));
   const trailing = otherMode(field) === 'separate' ? [] : picked.filter((o) => o.other);
   const ordered = [...picked.filter((o) => !trailing.includes(o)), ...trailing];
   const unknown = chosen.filter((v) => !options.some((o) => o.value === v));
-  return [...ordered.map((o) => sentOption(field, o, answers)), ...unknown];
+  return [...ordered.map((o) => sentOption(field, o, other)), ...unknown];
 }
 
 /** Reads a sent choice list back into option values and Other text (inverse of sentChoices). */

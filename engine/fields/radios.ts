@@ -1,6 +1,13 @@
 // One answer from a list of options (or a shared scale).
 import type { FieldTypeModule } from './types';
-import { chosenValues, choiceError, exampleOption, parseChoices, sentChoices } from './choice';
+import {
+  chosenValues,
+  choiceError,
+  choicesWithOther,
+  exampleOption,
+  parseChoices,
+  sentChoices,
+} from './choice';
 
 export const radios: FieldTypeModule = {
   empty: () => '',
@@ -16,6 +23,8 @@ export const radios: FieldTypeModule = {
     const { values, other } = parseChoices(field, sent, undefined);
     return { value: values.length === 1 ? values[0]! : values, other };
   },
+  writeSent: (field, { value, other }) =>
+    choicesWithOther(field, chosenValues(value), other ?? '').join(''),
   postedNames: (field) => [field.name],
   fromForm: (field, posted) => posted[field.name]?.[0] ?? '',
   example: (field, answers) => exampleOption(field, answers)?.value ?? '',

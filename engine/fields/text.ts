@@ -40,6 +40,7 @@ export function stringField(
     postedNames: (field) => [field.name],
     fromForm: (field, posted) => posted[field.name]?.[0] ?? '',
     parseSent: (_field, sent) => ({ value: sent }),
+    writeSent: (_field, { value }) => (typeof value === 'string' ? value : ''),
     send: (field: ResolvedField, answers: Answers) => sentText(field, answers[field.name]),
     entry: (field, value) => [
       { name: field.name, control: 'text', values: [typeof value === 'string' ? value : ''] },

@@ -38,6 +38,9 @@ export interface FieldTypeModule {
   /** Reads a sent (or stored) string back into the answer (and the Other text, for choices):
    *  the server's check of a sent body and the team's figures both read it this way. */
   parseSent(field: ResolvedField, sent: string): { value: AnswerValue; other?: string };
+  /** Writes parseSent's reading back as the sent string, its parts taken as sent (not cleaned
+   *  again): privacy masking changes an Other text inside a choice answer this way. */
+  writeSent(field: ResolvedField, parsed: { value: AnswerValue; other?: string }): string;
   /** The names the field's inputs post (one for most types; a date posts day, month and year). */
   postedNames(field: ResolvedField): string[];
   /** Reads what a form posted under those names (no JavaScript): every value of each name. */

@@ -2,8 +2,11 @@
 // service gives the masking (only it knows which answers are free text); this pass applies it
 // once to every stored row and records that it ran, so later starts only read one small table.
 // It is idempotent (masking twice changes nothing), so two instances starting together, or a
-// start cut short, at worst mask some rows twice. Only free-text answers change, and those are
-// never counted in the choice tallies, which stay exact; a changed row's words are cut again.
+// start cut short, at worst mask some rows twice. A changed row's words are cut again. Choice
+// answers change only in an Other text sent inside them, never in their options; the per-day
+// counts, which hold each counted answer as sent and follow only inserts and deletes, are then
+// made again for the surveys whose counts the masking changes (./tally-sql.ts).
+import { recountTallies } from './tally-sql';
 import type { Sql } from './team-sql';
 
 /** Migration (both stores): the masking passes that have run over the stored rows. */
@@ -58,6 +61,15 @@ export async function maskStored(
     if (updates.length) await sql.transaction(updates);
     changed += updates.length / 2;
   }
+  // Judged from the counts, not from the rows changed above, so that a start cut short after
+  // masking the rows still recounts at the next.
+  const stale = new Set<string>();
+  for (const r of await sql.all<{ survey_id: string; field: string; value: string }>(
+    'SELECT DISTINCT survey_id, field, value FROM feedback_tally',
+  )) {
+    if (mask(r.survey_id, { [r.field]: r.value })[r.field] !== r.value) stale.add(r.survey_id);
+  }
+  await recountTallies(sql, [...stale]);
   await sql.run('INSERT INTO feedback_mask_pass (pass) VALUES (?) ON CONFLICT DO NOTHING', [pass]);
   return changed;
 }

@@ -193,38 +193,58 @@ export async function keepTallies(sql: Sql, fields: Record<string, string[]>): P
       return before.size !== names.length || names.some((name) => !before.has(name));
     });
   if (!changed.length) return;
-  const day = sql.dialect === 'sqlite' ? 'substr(received_at, 1, 10)' : PG_DAY('received_at');
-  const each = sql.dialect === 'sqlite' ? 'json_each' : 'jsonb_each_text';
-  const pg = sql.dialect === 'postgres';
   await sql.transaction([
-    // Blocks writers (whose triggers read the field list) until the recount is committed,
-    // and another instance doing the same. SQLite's write transaction already does both.
-    ...(pg
-      ? [
-          // A large survey's recount may take longer than the statement timeout.
-          { text: 'SET LOCAL statement_timeout = 0' },
-          { text: 'LOCK TABLE feedback IN SHARE ROW EXCLUSIVE MODE' },
-        ]
-      : []),
+    ...holdWriters(sql),
     ...changed.flatMap(([surveyId, names]) => [
       { text: 'DELETE FROM feedback_tally_field WHERE survey_id = ?', params: [surveyId] },
-      { text: 'DELETE FROM feedback_tally WHERE survey_id = ?', params: [surveyId] },
       ...names.map((name) => ({
         text: 'INSERT INTO feedback_tally_field (survey_id, field) VALUES (?, ?)',
         params: [surveyId, name],
       })),
-      {
-        // PostgreSQL's counts go to each response's shard, where its delete will look.
-        text: `INSERT INTO feedback_tally (survey_id, day, field, value, ${pg ? 'shard, ' : ''}n)
+      ...recount(sql, surveyId),
+    ]),
+  ]);
+}
+
+/** Blocks writers (whose triggers read the field list and the counts) until a recount is
+ *  committed, and another instance doing the same. SQLite's write transaction does both. */
+const holdWriters = (sql: Sql) =>
+  sql.dialect === 'postgres'
+    ? [
+        // A large survey's recount may take longer than the statement timeout.
+        { text: 'SET LOCAL statement_timeout = 0' },
+        { text: 'LOCK TABLE feedback IN SHARE ROW EXCLUSIVE MODE' },
+      ]
+    : [];
+
+/** A survey's counts made again from its stored responses, for the fields listed. */
+function recount(sql: Sql, surveyId: string) {
+  const day = sql.dialect === 'sqlite' ? 'substr(received_at, 1, 10)' : PG_DAY('received_at');
+  const each = sql.dialect === 'sqlite' ? 'json_each' : 'jsonb_each_text';
+  const pg = sql.dialect === 'postgres';
+  return [
+    { text: 'DELETE FROM feedback_tally WHERE survey_id = ?', params: [surveyId] },
+    {
+      // PostgreSQL's counts go to each response's shard, where its delete will look.
+      text: `INSERT INTO feedback_tally (survey_id, day, field, value, ${pg ? 'shard, ' : ''}n)
           SELECT survey_id, ${day}, a.key, a.value, ${pg ? 'tally_shard, ' : ''}COUNT(*)
           FROM feedback, ${each}(feedback.answers) a
           WHERE survey_id = ? AND NOT test AND a.value <> ''
             AND a.key IN (SELECT field FROM feedback_tally_field WHERE survey_id = ?)
           GROUP BY survey_id, 2, a.key, a.value${pg ? ', tally_shard' : ''}`,
-        params: [surveyId, surveyId],
-      },
-    ]),
-  ]);
+      params: [surveyId, surveyId],
+    },
+  ];
+}
+
+/**
+ * Recounts these surveys from their stored responses, in one transaction that holds off
+ * inserts and deletes: after rows' counted answers were changed in place (the triggers count
+ * only inserts and deletes), see ./mask-sql.ts.
+ */
+export async function recountTallies(sql: Sql, surveyIds: string[]): Promise<void> {
+  if (!surveyIds.length) return;
+  await sql.transaction([...holdWriters(sql), ...surveyIds.flatMap((id) => recount(sql, id))]);
 }
 
 const MIDNIGHT = /T00:00:00\.000Z$/;

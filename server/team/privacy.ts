@@ -6,6 +6,7 @@ import {
   isChoice,
   isFreeText,
   roleOf,
+  typeOf,
   type ResolvedField,
   type ResolvedSurvey,
 } from '../../engine';
@@ -22,10 +23,11 @@ export const contactFields = (survey: ResolvedSurvey) =>
 export const MASK = '[…]';
 
 /**
- * The masking pass over stored answers that matches these patterns: raise it when they change,
- * and the next start masks every stored row again (server/storage/mask-sql.ts).
+ * The masking pass over stored answers that matches these patterns and what maskAnswers
+ * covers: raise it when they change, and the next start masks every stored row again
+ * (server/storage/mask-sql.ts). 2: the Other text sent inside a choice answer.
  */
-export const MASK_PASS = 1;
+export const MASK_PASS = 2;
 
 // Respondents' text keeps only letters, digits, spaces, apostrophes and . ? ! , (the sanitising
 // pattern): '@', '+', '-' and '_' are gone, so the patterns also look for what is left of them.
@@ -136,24 +138,34 @@ export function maskPersonalData(text: string): string {
 /**
  * A submission with personal data masked in its free-text answers, as it is stored: the
  * database never holds an identifier in text the team reads (contact fields are kept: they are
- * asked for, and shown to analysts only). Masking twice changes nothing.
+ * asked for, and shown to analysts only). That includes the Other text a choice sends inside
+ * its answer ('append' or 'replace'): the field's type reads the answer into its options and
+ * that text, and writes it back with the text masked, the options as they were. Masking twice
+ * changes nothing.
  */
 export function maskAnswers(
   survey: ResolvedSurvey | undefined,
   answers: Record<string, string>,
 ): Record<string, string> {
-  const free = new Set(
+  const fields = new Map(
     survey
       ? allFields(survey)
-          .filter((f) => isFreeText(f) && !isContactField(f))
-          .map((f) => f.name)
+          .filter((f) => !isContactField(f))
+          .map((f) => [f.name, f])
       : [],
   );
+  const masked = (name: string, value: string) => {
+    const field = fields.get(name);
+    if (!field) return value;
+    if (isFreeText(field)) return maskPersonalData(value);
+    const type = typeOf(field);
+    const parsed = type.parseSent(field, value);
+    if (parsed.other === undefined) return value;
+    const other = maskPersonalData(parsed.other);
+    return other === parsed.other ? value : type.writeSent(field, { ...parsed, other });
+  };
   return Object.fromEntries(
-    Object.entries(answers).map(([name, value]) => [
-      name,
-      free.has(name) ? maskPersonalData(value) : value,
-    ]),
+    Object.entries(answers).map(([name, value]) => [name, masked(name, value)]),
   );
 }
 

@@ -83,6 +83,7 @@ describe('field types and option sets: schema, types and registries agree', () =
     error: '() => null',
     send: "(field, answers) => String(answers[field.name] ?? '')",
     parseSent: '(_field, sent) => ({ value: sent })',
+    writeSent: '(_field, { value }) => String(value)',
     postedNames: '(field) => PARTS.map((part) => `${field.name}-${part}`)',
     fromForm:
       "(field, posted) => PARTS.map((part) => posted[`${field.name}-${part}`]?.[0] ?? '').join('-')",
