@@ -46,6 +46,12 @@ export function earlierPeriod(
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+/** A change of share in percentage points, signed, its noun counted ('+1 point', '−2 bwynt'). */
+export function changeInPoints(lang: UiLang, share: number): string {
+  const n = Math.round(share * 1000) / 10;
+  return text(lang, 'comparePoints', { count: n, n: signed(n) });
+}
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const VERDICT_WORDS: Record<Exclude<Verdict, 'no-data'>, TextKey> = {
@@ -63,13 +69,12 @@ const VERDICT_SHORT: Record<Verdict, TextKey> = {
 /** "Satisfaction (CSAT) fell from 72% to 61%; this is unlikely to be chance." */
 export function changeSentence(
   lang: UiLang,
-  subject: TextKey,
+  measure: string,
   a: string,
   b: string,
   difference: number,
   verdict: Verdict,
 ): string {
-  const measure = text(lang, subject);
   if (verdict === 'no-data') return capital(text(lang, 'compareNoData', { measure }));
   const key = difference > 0 ? 'compareRose' : difference < 0 ? 'compareFell' : 'compareSame';
   return capital(text(lang, key, { measure, a, b, verdict: text(lang, VERDICT_WORDS[verdict]) }));
@@ -78,8 +83,19 @@ export function changeSentence(
 function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compareFigures> }) {
   const { lang, comparison } = props;
   const t = (key: TextKey, params?: Record<string, string | number>) => text(lang, key, params);
-  const points = (share: number) =>
-    t('comparePoints', { n: signed(Math.round(share * 1000) / 10) });
+  const points = (share: number) => changeInPoints(lang, share);
+  const subjectOf = (q: (typeof comparison.questions)[number]): TextKey =>
+    q.measure === 'satisfaction' ? 'subjectCsat' : 'subjectRecommend';
+  // Two questions with the same measure (two satisfaction questions, say) would give the same
+  // sentence twice: then each sentence names its question.
+  const subjects = comparison.questions.flatMap((q) => [
+    ...(q.topTwo ? [subjectOf(q)] : []),
+    ...(q.nps ? ['subjectNps' as const] : []),
+  ]);
+  const measureOf = (subject: TextKey, q: (typeof comparison.questions)[number]) =>
+    subjects.filter((s) => s === subject).length > 1
+      ? t('subjectOfQuestion', { subject: t(subject), question: q.field.label[lang] })
+      : t(subject);
   const { before, after } = comparison.counts;
   const sentences = [
     t(
@@ -97,12 +113,12 @@ function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compare
   const headlineRows: { key: string; cells: string[] }[] = [];
   for (const q of comparison.questions) {
     if (q.topTwo) {
-      const subject = q.measure === 'satisfaction' ? 'subjectCsat' : 'subjectRecommend';
+      const subject = subjectOf(q);
       const c: ShareChange = q.topTwo;
       sentences.push(
         changeSentence(
           lang,
-          subject,
+          measureOf(subject, q),
           percent(c.before.share),
           percent(c.after.share),
           c.change,
@@ -126,7 +142,7 @@ function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compare
       sentences.push(
         changeSentence(
           lang,
-          'subjectNps',
+          measureOf('subjectNps', q),
           score(c.before.score),
           score(c.after.score),
           Math.round(c.change),

@@ -3,11 +3,14 @@
 //
 // Shares (CSAT, "likely to recommend", each option's share) use the two-proportion z test with
 // the pooled proportion; it is only trusted when each period expects at least 5 answers of
-// each kind (n·p and n·(1−p) at least 5 under the pooled p), else "too few to tell". The NPS
+// each kind (n·p and n·(1−p) at least 5 under the pooled p), else "too few to tell", also when
+// both periods are all one way: nothing says "could be chance" unless the test was made. The NPS
 // difference gets a 95% confidence interval: NPS = P − D, and with P and D the shares of a
 // multinomial sample its variance is (P + D − (P − D)²) / n; the two periods are independent,
 // so the variances add. The change is significant when the interval leaves out 0; with fewer
-// than 30 answers in a period, too few to tell.
+// than 30 answers in a period, too few to tell. When every answer in each period is of one kind
+// (all promoters, all passives or all detractors) both variances are 0 and the "interval" would
+// be the change alone: there is no spread to make one from, so no interval and too few to tell.
 import { LOW_SAMPLE, type QuestionFigures, type SurveyFigures } from './figures';
 
 export const Z95 = 1.959964;
@@ -20,7 +23,7 @@ export interface ShareChange {
   after: { hits: number; n: number; share: number };
   /** after − before, as a proportion. */
   change: number;
-  /** The z statistic, when the test could be made. */
+  /** The z statistic, when the test could be made (not when too few to tell). */
   z?: number;
   verdict: Verdict;
 }
@@ -30,7 +33,7 @@ export interface NpsChange {
   after: { score: number; n: number };
   /** after − before, in points (−200 to 200). */
   change: number;
-  /** 95% interval of the change, in points. */
+  /** 95% interval of the change, in points; none when the answers have no spread. */
   low?: number;
   high?: number;
   verdict: Verdict;
@@ -46,11 +49,11 @@ export function compareShares(hits1: number, n1: number, hits2: number, n2: numb
   };
   if (!n1 || !n2) return { ...result, verdict: 'no-data' };
   const pooled = (hits1 + hits2) / (n1 + n2);
-  // Both periods all one way (every answer a hit, or none): no change, nothing to test.
-  if (pooled === 0 || pooled === 1) return { ...result, z: 0, verdict: 'chance' };
-  const z = result.change / Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+  // Checked first: with both periods all one way (pooled 0 or 1) there are no expected answers
+  // of one kind, so the test cannot be made (and z would be 0 / 0).
   const enough = [n1, n2].every((n) => n * pooled >= 5 && n * (1 - pooled) >= 5);
-  if (!enough) return { ...result, z, verdict: 'too-few' };
+  if (!enough) return { ...result, verdict: 'too-few' };
+  const z = result.change / Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
   return { ...result, z, verdict: Math.abs(z) > Z95 ? 'significant' : 'chance' };
 }
 
@@ -72,6 +75,7 @@ export function compareNps(
     change: b.score - a.score,
   };
   if (!before.n || !after.n) return { ...result, verdict: 'no-data' };
+  if (a.variance + b.variance === 0) return { ...result, verdict: 'too-few' };
   const margin = Z95 * Math.sqrt(a.variance + b.variance) * 100;
   const interval = { low: result.change - margin, high: result.change + margin };
   if (before.n < LOW_SAMPLE || after.n < LOW_SAMPLE)

@@ -8,7 +8,7 @@ import type { FeedbackFilter, Theme } from '../storage/team-types';
 import type { Lang } from '../storage/types';
 import { axisDate, ColumnChart } from './charts';
 import { compareShares, type ShareChange } from './compare';
-import { earlierPeriod } from './compare-page';
+import { changeInPoints, earlierPeriod } from './compare-page';
 import { form, langOf, query, notFoundPage, type TeamContext } from './context';
 import { weekStart, weeksIn } from './figures';
 import { filterQuery, parseFilter, type ParsedFilter } from './filters';
@@ -210,7 +210,7 @@ function ThemeList(props: {
               </a>,
               cell(change.before),
               cell(change.after),
-              t('comparePoints', { n: Math.round(change.change * 1000) / 10 }),
+              changeInPoints(lang, change.change),
               t(VERDICT[change.verdict]),
             ],
           }))}

@@ -157,9 +157,13 @@ test('a new analyst sees the comparison, a segment and a theme of answers given 
   await expect(main).toContainText(
     'Satisfaction (CSAT) rose from 50% to 66.7%; there are too few answers to tell',
   );
+  // With 2 and 3 answers no share's test can be made, unchanged ones included: never "No".
+  await expect(main.locator('td', { hasText: /^No$/ })).toHaveCount(0);
+  await expect(main.locator('td', { hasText: /^Too few answers to tell$/ }).first()).toBeVisible();
   await expectNoViolations(page, 'team new user compare en');
   await page.goto(`${site}/team/compare?survey=basic&${periods}&lang=cy`);
   await expect(main).toContainText('Cododd nifer yr ymatebion o 2 i 3.');
+  await expect(main.locator('td', { hasText: /^Nac ydy$/ })).toHaveCount(0);
   await expectNoViolations(page, 'team new user compare cy');
 
   // A segment, chosen in the form: private sector only. Chosen period: 2 responses, both

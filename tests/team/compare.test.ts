@@ -8,7 +8,9 @@ import sharedJson from '../../definitions/shared/shared.json';
 import type { FeedbackRecord } from '../../server/storage/types';
 import { compareFigures, compareNps, compareShares } from '../../server/team/compare';
 import { surveyFigures, type Scales } from '../../server/team/figures';
-import { fixtureSurveys, teamServerOptions } from '../server/fixtures';
+import { changeInPoints } from '../../server/team/compare-page';
+import { resolveSurvey, type SharedBlocks } from '../../engine';
+import { fixtureSurveys, pagesDefinition, teamServerOptions } from '../server/fixtures';
 import { addSession } from './helpers';
 
 describe('compareShares (two-proportion z test, pooled)', () => {
@@ -45,10 +47,21 @@ describe('compareShares (two-proportion z test, pooled)', () => {
     expect(c.z).toBeUndefined();
   });
 
-  it('100% in both periods: no change, not significant', () => {
+  it('100% in both periods: no answers of the other kind expected, so too few to tell', () => {
+    // pooled p = 130/130 = 1: 50 × 0 = 0 expected non-hits, under 5; the test cannot be made.
     const c = compareShares(50, 50, 80, 80);
     expect(c.change).toBe(0);
-    expect(c.verdict).toBe('chance');
+    expect(c.z).toBeUndefined();
+    expect(c.verdict).toBe('too-few');
+  });
+
+  it('an unchanged share on tiny samples is too few to tell, never "could be chance"', () => {
+    // 0 of 3 against 0 of 4: pooled 0, no hits expected at all.
+    expect(compareShares(0, 3, 0, 4).verdict).toBe('too-few');
+    // 2 of 2 against 3 of 3: pooled 1.
+    expect(compareShares(2, 2, 3, 3).verdict).toBe('too-few');
+    // 1 of 2 against 2 of 4 (50% each): pooled 0.5, 2 × 0.5 = 1 expected hit, under 5.
+    expect(compareShares(1, 2, 2, 4).verdict).toBe('too-few');
   });
 
   it('100% against 90% of 50 each: too few non-hits expected to use the test', () => {
@@ -94,13 +107,37 @@ describe('compareNps (multinomial variance, summed over the periods)', () => {
     expect(c.verdict).toBe('significant');
   });
 
-  it('every answer a promoter in both periods: no change', () => {
+  it('every answer a promoter in both periods: no spread, so no interval and too few to tell', () => {
+    // P = 1, D = 0 in each: var = (1 − 1)/n = 0 in both, an "interval" of 0 to 0.
     const c = compareNps(
       { promoters: 30, detractors: 0, n: 30 },
       { promoters: 40, detractors: 0, n: 40 },
     );
     expect(c.change).toBe(0);
-    expect(c.low).toBe(0);
+    expect(c.low).toBeUndefined();
+    expect(c.high).toBeUndefined();
+    expect(c.verdict).toBe('too-few');
+  });
+
+  it('every answer passive in both periods: no interval, too few to tell', () => {
+    // P = D = 0: NPS 0 in each, var = 0 in each.
+    const c = compareNps(
+      { promoters: 0, detractors: 0, n: 40 },
+      { promoters: 0, detractors: 0, n: 50 },
+    );
+    expect([c.before.score, c.after.score, c.change]).toEqual([0, 0, 0]);
+    expect(c.low).toBeUndefined();
+    expect(c.verdict).toBe('too-few');
+  });
+
+  it('all passive in one period only: the other period’s spread still gives an interval', () => {
+    // After P = D = 0.5 of 50: NPS 0, var = (1 − 0)/50 = 0.02; se = 0.141421 → ±27.718 points.
+    const c = compareNps(
+      { promoters: 0, detractors: 0, n: 40 },
+      { promoters: 25, detractors: 25, n: 50 },
+    );
+    expect(c.low).toBeCloseTo(-27.718, 2);
+    expect(c.high).toBeCloseTo(27.718, 2);
     expect(c.verdict).toBe('chance');
   });
 
@@ -239,5 +276,149 @@ describe('GET /team/compare', () => {
     );
     expect(cy.body).toContain('<a href="#beforeFrom">Rhaid i’r dyddiad');
     expect(cy.body).toMatch(/<title>Gwall: /);
+  });
+});
+
+describe('the comparison in words: points counted, questions named, nothing untrue', () => {
+  let app: FastifyInstance | undefined;
+  let store: StoreWithTeam | undefined;
+  afterEach(async () => {
+    await app?.close();
+    await store?.close();
+  });
+
+  // The fixture survey with a second satisfaction question and a 0 to 10 "recommend" one.
+  const definition = structuredClone(pagesDefinition);
+  definition.pages[0]!.fields.push(
+    {
+      name: 'staffSatisfied',
+      type: 'radios',
+      scale: 'satisfaction',
+      label: { en: 'How satisfied with staff?', cy: 'Pa mor fodlon gyda staff?' },
+      required: true,
+    },
+    {
+      name: 'recommend',
+      type: 'radios',
+      scale: 'nps-0-10',
+      label: { en: 'How likely to recommend?', cy: 'Pa mor debygol o argymell?' },
+      required: true,
+    },
+  );
+  const survey = {
+    ...resolveSurvey(definition, sharedJson as unknown as SharedBlocks),
+    hash: 'hash-of-fixture-pages',
+  };
+
+  async function get(url: string) {
+    const now = new Date('2026-03-30T09:00:00Z');
+    store = openSqliteStore(':memory:');
+    app = await buildServer({
+      ...teamServerOptions(store, () => now),
+      surveys: new Map([[survey.id, survey]]),
+    });
+    // 100 responses in each period; `answers` lists [howSatisfied, staffSatisfied, recommend]
+    // and how many times each combination was given.
+    const save = (day: string, answers: [string, string, string, number][]) =>
+      Promise.all(
+        answers.flatMap(([howSatisfied, staffSatisfied, recommend, times]) =>
+          Array.from({ length: times }, () =>
+            store!.save({
+              surveyId: survey.id,
+              definitionHash: 'h',
+              receivedAt: new Date(`${day}T10:00:00Z`),
+              answers: { howSatisfied, staffSatisfied, recommend, serviceName: 'x' },
+              lang: 'en',
+            }),
+          ),
+        ),
+      );
+    // February: howSatisfied 5 ×50, 3 ×30, 1 ×20 (CSAT 50%); staffSatisfied 4 ×40, 2 ×60
+    // (CSAT 40%); recommend 7 (passive) ×100.
+    await save('2026-02-10', [
+      ['5', '4', '7', 40],
+      ['5', '2', '7', 10],
+      ['3', '2', '7', 30],
+      ['1', '2', '7', 20],
+    ]);
+    // March: howSatisfied 5 ×51, 3 ×33, 1 ×16 (CSAT 51%); staffSatisfied 4 ×42, 2 ×52, 1 ×6
+    // (CSAT 42%); recommend 8 (passive) ×100.
+    await save('2026-03-10', [
+      ['5', '4', '8', 42],
+      ['5', '2', '8', 9],
+      ['3', '2', '8', 33],
+      ['1', '2', '8', 10],
+      ['1', '1', '8', 6],
+    ]);
+    const member = await store.team.addMember('viewer@example.gov.uk', 'viewer', now);
+    const cookie = await addSession(store, member.id, 's', now);
+    return (await app.inject({ method: 'GET', url, headers: { cookie } })).body;
+  }
+  const URL = `/team/compare?survey=fixture-pages&from=2026-03-01&to=2026-03-28`;
+  const cell = '</td><td[^>]*>';
+
+  it('in English', async () => {
+    const body = await get(URL);
+    // Two satisfaction questions: each sentence names its own.
+    // howSatisfied: pooled 101/200 = 0.505, se = sqrt(0.505 × 0.495 × 0.02) = 0.070707,
+    // z = 0.01 / 0.070707 = 0.141: could be chance.
+    expect(body).toContain(
+      'Satisfaction (CSAT) for “How satisfied?” rose from 50% to 51%; this could be chance.',
+    );
+    // staffSatisfied: pooled 82/200 = 0.41, se = sqrt(0.41 × 0.59 × 0.02) = 0.069556,
+    // z = 0.02 / 0.069556 = 0.288.
+    expect(body).toContain(
+      'Satisfaction (CSAT) for “How satisfied with staff?” rose from 40% to 42%; this could be chance.',
+    );
+    // One NPS question: no need to name it.
+    expect(body).toContain('The Net Promoter Score stayed at 0.');
+    // Points counted: +1 point, +2 points (headlines); +3, −4, +6, −8 points (options).
+    expect(body).toMatch(new RegExp(`\\(n = 100\\)${cell}\\+1 point</td>`));
+    expect(body).toMatch(new RegExp(`\\(n = 100\\)${cell}\\+2 points</td>`));
+    for (const points of ['+3 points', '−4 points', '+6 points', '−8 points'])
+      expect(body).toContain(`>${points}</td>`);
+    // Every NPS answer passive in both periods: no spread, no interval, too few to tell.
+    expect(body).not.toContain('interval 0 to 0');
+    expect(body).toMatch(
+      new RegExp(
+        `Net Promoter Score\\)</th><td[^>]*>0 \\(n = 100\\)${cell}0 \\(n = 100\\)${cell}0${cell}Too few answers to tell</td>`,
+      ),
+    );
+    // "Satisfied" on howSatisfied: 0 of 100 in both (pooled 0, nothing expected): too few to
+    // tell, not "No".
+    expect(body).toMatch(
+      new RegExp(
+        `>Satisfied</th><td[^>]*>0% \\(0\\)${cell}0% \\(0\\)${cell}0 points${cell}Too few answers to tell</td>`,
+      ),
+    );
+  });
+
+  it('in Welsh, with its plural forms', async () => {
+    const body = await get(`${URL}&lang=cy`);
+    expect(body).toContain(
+      'Cododd boddhad (CSAT) ar gyfer “How satisfied? (cy)” o 50% i 51%; gallai hyn fod yn siawns.',
+    );
+    expect(body).toContain(
+      'Cododd boddhad (CSAT) ar gyfer “Pa mor fodlon gyda staff?” o 40% i 42%; gallai hyn fod yn siawns.',
+    );
+    expect(body).toContain('Arhosodd y Sgôr Hyrwyddwr Net ar 0.');
+    // un pwynt, dau bwynt, tri phwynt, pedwar pwynt, chwe phwynt, wyth pwynt.
+    expect(body).toMatch(new RegExp(`\\(n = 100\\)${cell}\\+1 pwynt</td>`));
+    expect(body).toMatch(new RegExp(`\\(n = 100\\)${cell}\\+2 bwynt</td>`));
+    for (const points of ['+3 phwynt', '−4 pwynt', '+6 phwynt', '−8 pwynt'])
+      expect(body).toContain(`>${points}</td>`);
+    expect(body).not.toContain('Cyfwng hyder 95% 0 i 0');
+    expect(body).toMatch(
+      new RegExp(
+        `>Bodlon</th><td[^>]*>0% \\(0\\)${cell}0% \\(0\\)${cell}0 pwynt${cell}Dim digon o atebion i ddweud</td>`,
+      ),
+    );
+  });
+
+  it('counts a change of a fraction of a point as "other" in both languages', () => {
+    expect(changeInPoints('en', 0.015)).toBe('+1.5 points');
+    expect(changeInPoints('en', -0.01)).toBe('−1 point');
+    expect(changeInPoints('cy', 0.015)).toBe('+1.5 pwynt');
+    expect(changeInPoints('cy', -0.02)).toBe('−2 bwynt');
   });
 });

@@ -76,7 +76,7 @@ describe('themes', () => {
     const list = (await analyst.get(`/team/themes?${RANGE}`)).body;
     expect(list).toContain('compared with 2 February 2026 to 1 March 2026');
     expect(list).toMatch(
-      />Slow<\/a><\/th><td[^>]*>2 of 10 \(20%\)<\/td><td[^>]*>5 of 10 \(50%\)<\/td><td[^>]*>30 points<\/td><td[^>]*>Too few answers to tell<\/td>/,
+      />Slow<\/a><\/th><td[^>]*>2 of 10 \(20%\)<\/td><td[^>]*>5 of 10 \(50%\)<\/td><td[^>]*>\+30 points<\/td><td[^>]*>Too few answers to tell<\/td>/,
     );
     const welsh = (await analyst.get(`/team/themes?${RANGE}&lang=cy`)).body;
     expect(welsh).toContain('2 o 10 (20%)');
