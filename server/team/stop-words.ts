@@ -17,7 +17,7 @@ const ENGLISH = `a about above after again against all also am an and any are as
 const WELSH = `a ac ag am ar at bob bod bydd byddai chi cyn dan di do does dros drwy dw dwi dy
   dydy dyw e ei eich ein eu fe fel felly fi fod fwy fy fydd gan gyda gydag hefyd heb hi hwn
   hynny hyn hyd i ie iawn m mae maen mewn mi mor mwy n na nad naddo ni nid nhw o oedd oeddwn
-  oes ol ond os pa pam pan pob pwy r rhai rhwng roedd roeddwn rwy rwyf rydw sut sy sydd tan th
+  oes ol ond os pa pam pan pob pwy r rhai rhwng rhy roedd roeddwn rwy rwyf rydw sut sy sydd tan th
   ti trwy u un w wedi wrth wyf y yma yn yna yr ydi ydw ydy yw dim ddim`;
 
 const words = (list: string) => new Set(list.split(/\s+/).filter(Boolean));

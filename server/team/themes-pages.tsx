@@ -63,13 +63,12 @@ export async function themeMatches(
   theme: Theme,
   filter: FeedbackFilter,
 ): Promise<ThemeMatch[]> {
-  const { complete, ...words } = themeLookup(theme);
-  if (!words.exact.length && !words.prefixes.length) return [];
+  const { complete, words } = themeLookup(theme);
   await ctx.store.catchUpWords();
   // A theme of words: the database's word index has exactly the responses holding one.
   if (complete) return (await ctx.store.wordMatches({ ...filter, words })).sort(newestFirst);
-  // Phrases and the like: the word index finds the responses that may hold one (they hold its
-  // longest word) and only their typed answers are read; the pattern then decides.
+  // Phrases and the like: the word index finds the responses that may hold one (they hold all
+  // of its longest words) and only their typed answers are read; the pattern then decides.
   return (await matchingTexts(ctx, theme, { ...filter, words })).sort(newestFirst);
 }
 
@@ -122,7 +121,7 @@ export async function themeCounts(
     [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range })),
   );
   // A theme of words is counted by the database, a period at a time.
-  const { complete, ...words } = themeLookup(theme);
+  const { complete, words } = themeLookup(theme);
   if (complete) {
     await ctx.store.catchUpWords();
     const [c1, c2] = await Promise.all(

@@ -16,9 +16,10 @@ import {
   type ResolvedSurvey,
 } from '../../engine';
 import type { Theme } from '../storage/team-types';
+import type { WordGroup, WordLookup } from '../storage/words-sql';
 import type { FeedbackRecord, Lang, NewFeedback } from '../storage/types';
 import { fold, wordsOf } from './fold';
-import { WELSH_STOP_WORDS } from './stop-words';
+import { isStopWord, WELSH_STOP_WORDS } from './stop-words';
 import { mutations, TRIGGERS, triggeredBy, type Mutation } from './welsh-mutations';
 
 export type { Theme };
@@ -208,28 +209,41 @@ export const wordFieldsKey = (survey: ResolvedSurvey) =>
     ),
   });
 
+/** At most this many of a phrase's words are looked up together (its longest). */
+const PHRASE_WORDS = 3;
+
 /**
  * A theme as entries of the word index. `complete` when every form of every term is a single
- * word: then the entries find exactly the responses `themePattern` matches. Otherwise (a
- * phrase, "didn't", "gov.uk") each form's longest word finds the responses that may match,
- * which are then checked with the pattern in the service.
+ * word: then `words`, one group, finds exactly the responses `themePattern` matches. Otherwise
+ * (a phrase, "didn't", "gov.uk") `words` lists each form's words that every match holds (its
+ * longest words that are not stop words, or its longest word), and the responses holding all of
+ * one form's words are then checked with the pattern in the service.
  */
-export function themeLookup(theme: Theme): {
-  exact: string[];
-  prefixes: string[];
-  complete: boolean;
-} {
-  const exact = new Set<string>();
-  const prefixes = new Set<string>();
-  let complete = true;
-  for (const form of formsOf(theme)) {
+export function themeLookup(theme: Theme): { words: WordLookup; complete: boolean } {
+  const forms = formsOf(theme);
+  const alternatives = forms.map((form) => {
     const words = wordsOf(form.text);
-    if (words.length !== 1 || words[0] !== form.text) complete = false;
-    const at = words.reduce((best, w, i) => (w.length > words[best]!.length ? i : best), 0);
-    // Only the first word carries the mutation; the others are in any Welsh answer.
-    const tags = at === 0 || form.context === 'any' ? TAGS[form.context] : TAGS.welsh;
-    const prefix = form.prefix && at === words.length - 1;
-    for (const tag of tags) (prefix ? prefixes : exact).add(`${tag}:${words[at]}`);
-  }
-  return { exact: [...exact], prefixes: [...prefixes], complete };
+    const indexed = words.map((word, at) => ({ word, at }));
+    const telling = indexed.filter(({ word }) => !isStopWord(word));
+    const chosen = (telling.length ? telling : indexed)
+      .sort((a, b) => b.word.length - a.word.length)
+      .slice(0, PHRASE_WORDS);
+    return chosen.map(({ word, at }): WordGroup => {
+      // Only the first word carries the mutation; the others are in any Welsh answer.
+      const tags = at === 0 || form.context === 'any' ? TAGS[form.context] : TAGS.welsh;
+      const keys = tags.map((tag) => `${tag}:${word}`);
+      return form.prefix && at === words.length - 1
+        ? { exact: [], prefixes: keys }
+        : { exact: keys, prefixes: [] };
+    });
+  });
+  const complete = forms.every((f) => {
+    const words = wordsOf(f.text);
+    return words.length === 1 && words[0] === f.text;
+  });
+  if (!complete) return { words: alternatives, complete };
+  const merged = (key: 'exact' | 'prefixes') => [
+    ...new Set(alternatives.flatMap((groups) => groups.flatMap((g) => g[key]))),
+  ];
+  return { words: { exact: merged('exact'), prefixes: merged('prefixes') }, complete };
 }

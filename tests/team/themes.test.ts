@@ -170,12 +170,14 @@ describe('the word index against the pattern', () => {
     id: 's',
     pages: [{ id: 'p', fields: [{ type: 'textarea', name: 'say' }] }],
   } as unknown as Parameters<typeof answerWords>[0];
-  // Looked up as the database does: an entry equal to an exact one, or starting with a prefix.
+  // Looked up as the database does: an entry equal to an exact one or starting with a prefix,
+  // in one group; or in every group of one alternative.
   const inIndex = (t: Theme, text: string, lang: Lang | null) => {
-    const w = themeLookup(t);
-    return answerWords(survey, { answers: { say: text }, lang } as never).some(
-      (x) => w.exact.includes(x) || w.prefixes.some((p) => x.startsWith(p)),
-    );
+    const { words } = themeLookup(t);
+    const keys = answerWords(survey, { answers: { say: text }, lang } as never);
+    const has = (g: { exact: string[]; prefixes: string[] }) =>
+      keys.some((x) => g.exact.includes(x) || g.prefixes.some((p) => x.startsWith(p)));
+    return Array.isArray(words) ? words.some((groups) => groups.every(has)) : has(words);
   };
   const texts = [
     'It was SLOW.',
@@ -236,25 +238,46 @@ describe('the word index against the pattern', () => {
 
   it('looks up each form where it may be found', () => {
     expect(themeLookup(theme(['x'], ['pris']))).toEqual({
-      exact: [
-        'en:x',
-        'cy:x',
-        'und:x',
-        'en:pris',
-        'cy:pris',
-        'und:pris',
-        'cy:bris',
-        'cy-n:mhris',
-        'cy-a:phris',
-      ],
-      prefixes: [],
+      words: {
+        exact: [
+          'en:x',
+          'cy:x',
+          'und:x',
+          'en:pris',
+          'cy:pris',
+          'und:pris',
+          'cy:bris',
+          'cy-n:mhris',
+          'cy-a:phris',
+        ],
+        prefixes: [],
+      },
       complete: true,
     });
-    // A phrase by its longest word, a prefix by its stem; nothing for no letters.
-    expect(themeLookup(theme(['waited too long', 'delay*', '...'], []))).toEqual({
-      exact: ['en:waited', 'cy:waited', 'und:waited'],
-      prefixes: ['en:delay', 'cy:delay', 'und:delay'],
+    // A phrase by its longest words that are not stop words, all of them; a prefix by its stem.
+    const any = (word: string) => ['en', 'cy', 'und'].map((tag) => `${tag}:${word}`);
+    expect(themeLookup(theme(['waited too long', 'delay*'], []))).toEqual({
+      words: [
+        [
+          { exact: any('waited'), prefixes: [] },
+          { exact: any('long'), prefixes: [] },
+        ],
+        [{ exact: [], prefixes: any('delay') }],
+      ],
       complete: false,
     });
+    // A Welsh phrase: its mutated first word where that form may be, the rest in Welsh answers.
+    const { words } = themeLookup(theme([], ['talu ar-lein']));
+    expect(words).toContainEqual([
+      { exact: ['cy:arlein'], prefixes: [] },
+      { exact: ['cy-n:nhalu'], prefixes: [] },
+    ]);
+    // Only common words: looked up all the same (the form refuses such a term).
+    expect(themeLookup(theme(['to the'], [])).words).toEqual([
+      [
+        { exact: any('the'), prefixes: [] },
+        { exact: any('to'), prefixes: [] },
+      ],
+    ]);
   });
 });
