@@ -7,13 +7,12 @@
 // expects at least 5 answers of each kind, Fisher's exact test where it does not. The NPS: the
 // overview's adjusted-Wald interval, for the difference of the two periods (variances added),
 // and the z test of the same statistic. "Too few to tell" only when no answers could have
-// shown a change (even every answer one way before and the other way after); otherwise a
-// verdict. The changes on one page are tested together (`correctForMany`, Holm's correction).
+// shown a change (even every answer one way before and the other way after, by Fisher's exact
+// test); otherwise a verdict. The changes on one page are tested together (`correctForMany`, Holm's correction).
 import type { QuestionFigures, SurveyFigures } from './figures';
 import {
   ALPHA,
   holm,
-  leastPossibleNpsP,
   leastPossibleP,
   newcombeInterval,
   npsDifference,
@@ -86,7 +85,10 @@ export function compareNps(before: NpsCounts, after: NpsCounts): NpsChange {
   };
   if (!before.n || !after.n) return { ...result, verdict: 'no-data' };
   const { low, high, p } = npsDifference(before, after);
-  if (leastPossibleNpsP(before.n, after.n) >= ALPHA)
+  // As for a share: when no way of sharing these answers between the periods could be told
+  // from chance by an exact test, the normal approximation is not asked either (at 2 and 3
+  // answers it would call all promoters against all detractors a change, p = 0.04).
+  if (leastPossibleP(before.n, after.n) >= ALPHA)
     return { ...result, low, high, verdict: 'too-few' };
   return { ...result, low, high, p, adjustedP: p, verdict: verdictOf(p) };
 }

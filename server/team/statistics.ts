@@ -192,11 +192,6 @@ export function npsDifference(before: NpsCounts, after: NpsCounts): Interval & {
   };
 }
 
-/** The smallest p-value an NPS difference could have with n1 and n2 answers (all promoters
- *  against all detractors). */
-export const leastPossibleNpsP = (n1: number, n2: number) =>
-  npsDifference({ promoters: n1, detractors: 0, n: n1 }, { promoters: 0, detractors: n2, n: n2 }).p;
-
 /**
  * Holm's step-down adjusted p-values, in the order given: the i-th smallest of m is multiplied
  * by (m − i + 1), kept from falling below the one before and capped at 1. A change is called

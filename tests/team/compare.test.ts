@@ -166,16 +166,24 @@ describe('compareNps (the overview’s adjusted-Wald interval, for the differenc
     expect(c.verdict).toBe('chance');
   });
 
-  it('no answers in one period; too few to tell with 2 each; 29 each can tell', () => {
+  it('no answers in one period; too few to tell with 2 and 3; 29 each can tell', () => {
     expect(
       compareNps({ promoters: 0, detractors: 0, n: 0 }, { promoters: 5, detractors: 1, n: 9 })
         .verdict,
     ).toBe('no-data');
-    // Even all promoters against all detractors: p = 0.085 (statistics.test.ts).
+    // As for a share: with 2 and 3 answers no sharing of them between the periods could be
+    // told from chance by an exact test (at best 1/C(5,2) = 0.1), though the normal
+    // approximation would call all promoters against all detractors a change: 0.4 (var
+    // (0.7 − 0.16)/5 = 0.108) against −0.5 (var (0.75 − 0.25)/6 = 0.0833), z = 0.9/0.4374 = 2.06.
     expect(
-      compareNps({ promoters: 2, detractors: 0, n: 2 }, { promoters: 0, detractors: 2, n: 2 })
+      compareNps({ promoters: 2, detractors: 0, n: 2 }, { promoters: 0, detractors: 3, n: 3 })
         .verdict,
     ).toBe('too-few');
+    // 4 and 4 could (2/C(8,4) = 0.029): all passive against all passive could be chance.
+    expect(
+      compareNps({ promoters: 0, detractors: 0, n: 4 }, { promoters: 0, detractors: 0, n: 4 })
+        .verdict,
+    ).toBe('chance');
     expect(
       compareNps({ promoters: 29, detractors: 0, n: 29 }, { promoters: 0, detractors: 29, n: 29 })
         .verdict,

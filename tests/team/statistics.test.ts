@@ -5,7 +5,6 @@ import {
   fisherExactP,
   holm,
   largeSample,
-  leastPossibleNpsP,
   leastPossibleP,
   newcombeInterval,
   normalP,
@@ -162,14 +161,6 @@ describe('the NPS intervals (adjusted Wald: 3 answers added, 3/4 promoters, 3/4 
     expect(d.low).toBeCloseTo(-41.386, 2);
     expect(d.high).toBeCloseTo(2.552, 2);
     expect(d.p).toBeCloseTo(0.0832, 3);
-  });
-
-  it('too few answers to tell only when even all promoters against all detractors could not show', () => {
-    // 2 each: 0.4 (var (0.7 − 0.16)/5 = 0.108) against −0.4: 0.8/sqrt(0.216) = z 1.7213, p 0.0852.
-    expect(leastPossibleNpsP(2, 2)).toBeCloseTo(0.0852, 3);
-    // 3 each: 0.5 (var (0.75 − 0.25)/6 = 0.083333) against −0.5: 1/sqrt(0.166667) = z 2.4495,
-    // p 0.0143.
-    expect(leastPossibleNpsP(3, 3)).toBeCloseTo(0.0143, 3);
   });
 });
 
