@@ -8,7 +8,8 @@
 // overview's adjusted-Wald interval, for the difference of the two periods (variances added),
 // and the z test of the same statistic. "Too few to tell" only when no answers could have
 // shown a change (even every answer one way before and the other way after, by Fisher's exact
-// test); otherwise a verdict. The changes on one page are tested together (`correctForMany`, Holm's correction).
+// test); otherwise a verdict. The changes on one page are tested together (`correctForMany`,
+// Holm's correction).
 import type { QuestionFigures, SurveyFigures } from './figures';
 import {
   ALPHA,
