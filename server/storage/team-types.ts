@@ -1,6 +1,6 @@
 // What the feedback team's area (server/team) keeps in the store besides the feedback itself.
 import type { FeedbackRecord, Lang, NewFeedback } from './types';
-import type { WordSource } from './words-sql';
+import type { WordLookup, WordSource } from './words-sql';
 
 export type Role = 'viewer' | 'analyst' | 'admin';
 
@@ -110,8 +110,8 @@ export interface FeedbackFilter {
   anyText?: string[];
   /** These responses only (ids). */
   ids?: string[];
-  /** Responses with one of these words (or a word starting with a prefix) in the word index. */
-  words?: { exact: string[]; prefixes: string[] };
+  /** Responses with these words in the word index (server/storage/words-sql.ts, WordLookup). */
+  words?: WordLookup;
 }
 
 /** A response's id, survey, time and some of its answers, in the order asked for. */

@@ -79,15 +79,21 @@ export interface WordSource {
   words(record: NewFeedback): string[];
 }
 
+/** Words to look up: an entry equal to one of `exact`, or starting with one of `prefixes`. */
+export interface WordGroup {
+  exact: string[];
+  prefixes: string[];
+}
+
 /**
- * The word index's rows for these words (or words starting with a prefix) in a period:
- * `SELECT feedback_id, received_at` (a response once per word it has), read from the index alone.
+ * What a filter looks up in the word index: the responses with a word of one group, or (a list
+ * of alternatives, each a list of groups) the responses with a word of every group of one
+ * alternative: a phrase's words are all in a response that holds the phrase.
  */
-export function wordRows(
-  words: { exact: string[]; prefixes: string[] },
-  from?: Date,
-  to?: Date,
-): { text: string; params: unknown[] } {
+export type WordLookup = WordGroup | WordGroup[][];
+
+/** One group's rows in a period. */
+function groupRows(words: WordGroup, from?: Date, to?: Date): { text: string; params: unknown[] } {
   const parts = [
     ...(words.exact.length ? [`word IN (${words.exact.map(() => '?').join(', ')})`] : []),
     ...words.prefixes.map(() => '(word >= ? AND word < ?)'),
@@ -102,6 +108,29 @@ export function wordRows(
       ...[from, to].filter((d) => d !== undefined).map((d) => d.toISOString()),
     ],
   };
+}
+
+/**
+ * The word index's rows for these words in a period: `SELECT feedback_id, received_at` (a
+ * response once per word it has, or once per alternative it matches), read from the index alone.
+ */
+export function wordRows(
+  words: WordLookup,
+  from?: Date,
+  to?: Date,
+): { text: string; params: unknown[] } {
+  if (!Array.isArray(words)) return groupRows(words, from, to);
+  const alternatives = words.filter((groups) => groups.length);
+  if (!alternatives.length) return groupRows({ exact: [], prefixes: [] }, from, to);
+  // Each alternative in its own subquery: SQLite reads compound operators left to right.
+  const parts = alternatives.map((groups, i) => {
+    const rows = groups.map((g) => groupRows(g, from, to));
+    return {
+      text: `SELECT feedback_id, received_at FROM (${rows.map((r) => r.text).join(' INTERSECT ')}) a${i}`,
+      params: rows.flatMap((r) => r.params),
+    };
+  });
+  return { text: parts.map((p) => p.text).join(' UNION '), params: parts.flatMap((p) => p.params) };
 }
 
 /** Cuts again the words of the responses `condition` chooses, in transactions of 1,000. */

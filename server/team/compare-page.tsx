@@ -13,11 +13,17 @@ import { formatDate, text, type TextKey, type UiLang } from './text';
 
 type Range = { from: Date; to: Date };
 
-/** The earlier period: the one asked for, or as long as `after` and just before it. */
+/**
+ * The earlier period: the one asked for, or as long as `after` and just before it. One asked
+ * for must end before `after` starts: a response in both periods would be compared with itself
+ * (the tests take the periods as independent), and a later "earlier" period would be described
+ * backwards. `datesValid` false (the chosen period's own dates are wrong) leaves that unchecked.
+ */
 export function earlierPeriod(
   q: Record<string, string | undefined>,
   after: Range,
   options: Parameters<typeof parseFilter>[1],
+  datesValid = true,
 ): { range: Range; errors: FilterError[] } {
   const from = q.beforeFrom?.trim();
   const to = q.beforeTo?.trim();
@@ -35,14 +41,22 @@ export function earlierPeriod(
       errors: [{ field: from ? 'beforeTo' : 'beforeFrom', key: 'compareBeforeMissing' }],
     };
   const parsed = parseFilter({ from, to }, { ...options, ranged: true });
-  return {
-    range: parsed.range,
-    errors: parsed.errors.map((e) => ({
-      ...e,
-      field: e.field === 'to' ? 'beforeTo' : 'beforeFrom',
-    })),
-  };
+  const errors: FilterError[] = parsed.errors.map((e) => ({
+    ...e,
+    field: e.field === 'to' ? 'beforeTo' : 'beforeFrom',
+  }));
+  if (!errors.length && datesValid) {
+    if (parsed.range.from >= after.from)
+      errors.push({ field: 'beforeFrom', key: 'compareBeforeLater' });
+    else if (parsed.range.to > after.from)
+      errors.push({ field: 'beforeTo', key: 'compareBeforeOverlaps' });
+  }
+  return { range: parsed.range, errors };
 }
+
+/** Whether the filter's own dates were understood (so the periods can be put in order). */
+export const datesUnderstood = (parsed: ParsedFilter) =>
+  !parsed.errors.some((e) => e.field === 'from' || e.field === 'to');
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
@@ -51,6 +65,15 @@ const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
 export function changeInPoints(lang: UiLang, share: number): string {
   const n = Math.round(share * 1000) / 10;
   return text(lang, 'comparePoints', { count: n, n: signed(n) });
+}
+
+/** A change of share with its 95% interval: '−37.5 points (95% interval −55.1 to −16.9)'. */
+export function shareChangeText(lang: UiLang, c: ShareChange): string {
+  const points = (share: number) => signed(Math.round(share * 1000) / 10);
+  const change = changeInPoints(lang, c.change);
+  return c.low === undefined
+    ? change
+    : `${change} (${text(lang, 'interval', { low: points(c.low), high: points(c.high!) })})`;
 }
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -83,7 +106,6 @@ export function changeSentence(
 function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compareFigures> }) {
   const { lang, comparison } = props;
   const t = (key: TextKey, params?: Record<string, string | number>) => text(lang, key, params);
-  const points = (share: number) => changeInPoints(lang, share);
   const subjectOf = (q: (typeof comparison.questions)[number]): TextKey =>
     q.measure === 'satisfaction' ? 'subjectCsat' : 'subjectRecommend';
   // Two questions with the same measure (two satisfaction questions, say) would give the same
@@ -131,7 +153,7 @@ function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compare
           `${q.field.label[lang]} (${t(subject)})`,
           `${percent(c.before.share)} (n = ${c.before.n})`,
           `${percent(c.after.share)} (n = ${c.after.n})`,
-          points(c.change),
+          shareChangeText(lang, c),
           t(VERDICT_SHORT[c.verdict]),
         ],
       });
@@ -157,7 +179,7 @@ function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compare
           `${score(c.after.score)} (n = ${c.after.n})`,
           c.low === undefined
             ? signed(Math.round(c.change))
-            : `${signed(Math.round(c.change))} (${t('interval', { low: Math.round(c.low), high: Math.round(c.high!) })})`,
+            : `${signed(Math.round(c.change))} (${t('interval', { low: signed(Math.round(c.low)), high: signed(Math.round(c.high!)) })})`,
           t(VERDICT_SHORT[c.verdict]),
         ],
       });
@@ -198,7 +220,7 @@ function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compare
               o.label[lang],
               `${percent(o.change.before.share)} (${o.change.before.hits})`,
               `${percent(o.change.after.share)} (${o.change.after.hits})`,
-              points(o.change.change),
+              shareChangeText(lang, o.change),
               t(VERDICT_SHORT[o.change.verdict]),
             ],
           }))}
@@ -254,8 +276,20 @@ function ComparePage(props: {
         before
       />
       {props.comparison && <Comparison lang={lang} comparison={props.comparison} />}
+      <CompareMethod lang={lang} many="compareMethodMany" />
+    </>
+  );
+}
+
+/** How changes are tested, for a non-statistician; `many` says which changes are corrected together. */
+export function CompareMethod(props: { lang: UiLang; many: TextKey }) {
+  const t = (key: TextKey) => text(props.lang, key);
+  return (
+    <>
       <h2 className="govuk-heading-m">{t('compareMethodHeading')}</h2>
       <p className="govuk-body">{t('compareMethod')}</p>
+      <p className="govuk-body">{t('compareMethodTest')}</p>
+      <p className="govuk-body">{t(props.many)}</p>
     </>
   );
 }
@@ -266,7 +300,7 @@ export function registerCompare(team: FastifyInstance, ctx: TeamContext): void {
     const q = query(request);
     const options = { surveys: ctx.surveys, now: ctx.clock(), ranged: true };
     const parsed = parseFilter(q, options);
-    const before = earlierPeriod(q, parsed.range, options);
+    const before = earlierPeriod(q, parsed.range, options, datesUnderstood(parsed));
     parsed.errors.push(...before.errors);
     const survey = parsed.filter.surveyId ? ctx.surveys.get(parsed.filter.surveyId) : undefined;
     let comparison;

@@ -1,45 +1,65 @@
-// Two periods compared: each headline score and each choice's share, the change, and whether
-// the change is statistically significant at 95%. Pure: figures in, comparisons out.
+// Two periods compared: each headline score and each choice's share, the change with its 95%
+// interval, and whether the change is unlikely to be chance. Pure: figures in, comparisons out;
+// the formulas are in ./statistics.ts.
 //
-// Shares (CSAT, "likely to recommend", each option's share) use the two-proportion z test with
-// the pooled proportion; it is only trusted when each period expects at least 5 answers of
-// each kind (n·p and n·(1−p) at least 5 under the pooled p), else "too few to tell", also when
-// both periods are all one way: nothing says "could be chance" unless the test was made. The NPS
-// difference gets a 95% confidence interval: NPS = P − D, and with P and D the shares of a
-// multinomial sample its variance is (P + D − (P − D)²) / n; the two periods are independent,
-// so the variances add. The change is significant when the interval leaves out 0; with fewer
-// than 30 answers in a period, too few to tell. When every answer in each period is of one kind
-// (all promoters, all passives or all detractors) both variances are 0 and the "interval" would
-// be the change alone: there is no spread to make one from, so no interval and too few to tell.
-import { LOW_SAMPLE, type QuestionFigures, type SurveyFigures } from './figures';
-
-export const Z95 = 1.959964;
+// A share (CSAT, "likely to recommend", each option's share, a theme's share): Newcombe's
+// hybrid score interval of the difference; the pooled two-proportion z test where each period
+// expects at least 5 answers of each kind, Fisher's exact test where it does not. The NPS: the
+// overview's adjusted-Wald interval, for the difference of the two periods (variances added),
+// and the z test of the same statistic. "Too few to tell" only when no answers could have
+// shown a change (even every answer one way before and the other way after, by Fisher's exact
+// test); otherwise a verdict. The changes on one page are tested together (`correctForMany`,
+// Holm's correction).
+import type { QuestionFigures, SurveyFigures } from './figures';
+import {
+  ALPHA,
+  holm,
+  leastPossibleP,
+  newcombeInterval,
+  npsDifference,
+  testProportions,
+} from './statistics';
 
 /** What can be said about a change. */
 export type Verdict = 'significant' | 'chance' | 'too-few' | 'no-data';
 
-export interface ShareChange {
+/** A change tested: its p-value alone, and after the correction for the others on its page. */
+export interface Tested {
+  /** Two-sided p-value of this change alone (not when too few or no data). */
+  p?: number;
+  /** `p` after Holm's correction for the changes tested with it; `p` until corrected. */
+  adjustedP?: number;
+  verdict: Verdict;
+}
+
+export interface ShareChange extends Tested {
   before: { hits: number; n: number; share: number };
   after: { hits: number; n: number; share: number };
   /** after − before, as a proportion. */
   change: number;
-  /** The z statistic, when the test could be made (not when too few to tell). */
+  /** 95% interval of the change (Newcombe), as proportions; none without answers. */
+  low?: number;
+  high?: number;
+  /** The test used. */
+  method?: 'z' | 'fisher';
+  /** The z statistic, when the z test was used. */
   z?: number;
-  verdict: Verdict;
 }
 
-export interface NpsChange {
+export interface NpsChange extends Tested {
   before: { score: number; n: number };
   after: { score: number; n: number };
   /** after − before, in points (−200 to 200). */
   change: number;
-  /** 95% interval of the change, in points; none when the answers have no spread. */
+  /** 95% adjusted-Wald interval of the change, in points; none without answers. */
   low?: number;
   high?: number;
-  verdict: Verdict;
 }
 
-/** Two-proportion z test of hits1/n1 against hits2/n2. */
+/** The verdict of a p-value (corrected or not). */
+const verdictOf = (p: number): Verdict => (p < ALPHA ? 'significant' : 'chance');
+
+/** hits1/n1 against hits2/n2: the change, its interval, and the test. */
 export function compareShares(hits1: number, n1: number, hits2: number, n2: number): ShareChange {
   const share = (hits: number, n: number) => (n ? hits / n : 0);
   const result = {
@@ -48,40 +68,45 @@ export function compareShares(hits1: number, n1: number, hits2: number, n2: numb
     change: share(hits2, n2) - share(hits1, n1),
   };
   if (!n1 || !n2) return { ...result, verdict: 'no-data' };
-  const pooled = (hits1 + hits2) / (n1 + n2);
-  // Checked first: with both periods all one way (pooled 0 or 1) there are no expected answers
-  // of one kind, so the test cannot be made (and z would be 0 / 0).
-  const enough = [n1, n2].every((n) => n * pooled >= 5 && n * (1 - pooled) >= 5);
-  if (!enough) return { ...result, verdict: 'too-few' };
-  const z = result.change / Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
-  return { ...result, z, verdict: Math.abs(z) > Z95 ? 'significant' : 'chance' };
+  const interval = newcombeInterval(hits2, n2, hits1, n1);
+  if (leastPossibleP(n1, n2) >= ALPHA) return { ...result, ...interval, verdict: 'too-few' };
+  const test = testProportions(hits1, n1, hits2, n2);
+  return { ...result, ...interval, ...test, adjustedP: test.p, verdict: verdictOf(test.p) };
 }
 
-/** The NPS of each period (promoters and detractors of n) and the change's 95% interval. */
-export function compareNps(
-  before: { promoters: number; detractors: number; n: number },
-  after: { promoters: number; detractors: number; n: number },
-): NpsChange {
-  const of = (p: typeof before) => {
-    const P = p.n ? p.promoters / p.n : 0;
-    const D = p.n ? p.detractors / p.n : 0;
-    return { score: (P - D) * 100, variance: p.n ? (P + D - (P - D) ** 2) / p.n : 0 };
-  };
-  const a = of(before);
-  const b = of(after);
+type NpsCounts = { promoters: number; detractors: number; n: number };
+
+/** The NPS of each period (promoters and detractors of n), the change and its interval. */
+export function compareNps(before: NpsCounts, after: NpsCounts): NpsChange {
+  const score = (c: NpsCounts) => (c.n ? ((c.promoters - c.detractors) / c.n) * 100 : 0);
   const result = {
-    before: { score: a.score, n: before.n },
-    after: { score: b.score, n: after.n },
-    change: b.score - a.score,
+    before: { score: score(before), n: before.n },
+    after: { score: score(after), n: after.n },
+    change: score(after) - score(before),
   };
   if (!before.n || !after.n) return { ...result, verdict: 'no-data' };
-  if (a.variance + b.variance === 0) return { ...result, verdict: 'too-few' };
-  const margin = Z95 * Math.sqrt(a.variance + b.variance) * 100;
-  const interval = { low: result.change - margin, high: result.change + margin };
-  if (before.n < LOW_SAMPLE || after.n < LOW_SAMPLE)
-    return { ...result, ...interval, verdict: 'too-few' };
-  const significant = interval.low > 0 || interval.high < 0;
-  return { ...result, ...interval, verdict: significant ? 'significant' : 'chance' };
+  const { low, high, p } = npsDifference(before, after);
+  // As for a share: when no way of sharing these answers between the periods could be told
+  // from chance by an exact test, the normal approximation is not asked either (at 2 and 3
+  // answers it would call all promoters against all detractors a change, p = 0.04).
+  if (leastPossibleP(before.n, after.n) >= ALPHA)
+    return { ...result, low, high, verdict: 'too-few' };
+  return { ...result, low, high, p, adjustedP: p, verdict: verdictOf(p) };
+}
+
+/**
+ * The changes tested together on one page, each verdict from its p-value after Holm's
+ * correction for the others. Changes with too few answers or none are not counted: no answers
+ * could make them a change, so they cannot make a wrong one.
+ */
+export function correctForMany<T extends Tested>(changes: T[]): T[] {
+  const tested = changes.filter((c) => c.p !== undefined);
+  const adjusted = holm(tested.map((c) => c.p!));
+  const of = new Map(tested.map((c, i) => [c, adjusted[i]!]));
+  return changes.map((c) => {
+    const p = of.get(c);
+    return p === undefined ? c : { ...c, adjustedP: p, verdict: verdictOf(p) };
+  });
 }
 
 export interface QuestionComparison {
@@ -118,26 +143,41 @@ function npsCounts(q: QuestionFigures) {
   return { promoters: sum((v) => v >= 9), detractors: sum((v) => v <= 6), n: q.n };
 }
 
-/** One survey's figures in two periods, compared question by question. */
+/**
+ * One survey's figures in two periods, compared question by question. The page's changes are
+ * corrected in two families: the headline scores (CSAT, likely to recommend, NPS) together,
+ * the question the team asks first, and every answer's share together, so the many shares do
+ * not hide a change in a headline score.
+ */
 export function compareFigures(before: SurveyFigures, after: SurveyFigures): SurveyComparison {
+  const questions = after.questions.map((b, i) => {
+    const a = before.questions[i]!;
+    return {
+      field: b.field,
+      measure: b.measure,
+      topTwo:
+        b.topTwo !== undefined ? compareShares(topTwoHits(a), a.n, topTwoHits(b), b.n) : undefined,
+      nps: b.nps ? compareNps(npsCounts(a), npsCounts(b)) : undefined,
+      options: b.distribution.map((bar, j) => ({
+        value: bar.value,
+        label: bar.label,
+        change: compareShares(a.distribution[j]!.count, a.n, bar.count, b.n),
+      })),
+    };
+  });
+  const headlines = correctForMany(
+    questions.flatMap((q) => [q.topTwo, q.nps]).filter((c) => c !== undefined),
+  );
+  const shares = correctForMany(questions.flatMap((q) => q.options.map((o) => o.change)));
+  let h = 0;
+  let s = 0;
   return {
     counts: { before: before.counts.all, after: after.counts.all },
-    questions: after.questions.map((b, i) => {
-      const a = before.questions[i]!;
-      return {
-        field: b.field,
-        measure: b.measure,
-        topTwo:
-          b.topTwo !== undefined
-            ? compareShares(topTwoHits(a), a.n, topTwoHits(b), b.n)
-            : undefined,
-        nps: b.nps ? compareNps(npsCounts(a), npsCounts(b)) : undefined,
-        options: b.distribution.map((bar, j) => ({
-          value: bar.value,
-          label: bar.label,
-          change: compareShares(a.distribution[j]!.count, a.n, bar.count, b.n),
-        })),
-      };
-    }),
+    questions: questions.map((q) => ({
+      ...q,
+      topTwo: q.topTwo && (headlines[h++] as ShareChange),
+      nps: q.nps && (headlines[h++] as NpsChange),
+      options: q.options.map((o) => ({ ...o, change: shares[s++]! })),
+    })),
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '../../engine';
 import type { FeedbackTally } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
+import { npsInterval } from './statistics';
 
 export type Measure = 'satisfaction' | 'likelihood' | 'net-promoter';
 
@@ -52,7 +53,6 @@ export interface SurveyFigures {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
-const Z95 = 1.959964;
 
 /**
  * The weeks (from Monday) that [from, to) touches, oldest first; `partial` when the range leaves
@@ -75,16 +75,12 @@ export function weekStart(date: Date): Date {
 
 /**
  * NPS with the adjusted-Wald interval (Sauro and Lewis): add 3 to n and 3/4 to the promoters
- * and the detractors, then a normal interval on the difference of the two proportions.
+ * and the detractors, then a normal interval on the difference of the two proportions. The
+ * comparison of two periods adjusts each the same way (./statistics.ts).
  */
 export function netPromoter(promoters: number, detractors: number, n: number) {
   const score = n ? ((promoters - detractors) / n) * 100 : 0;
-  const adjustedN = n + 3;
-  const p = (promoters + 0.75) / adjustedN;
-  const d = (detractors + 0.75) / adjustedN;
-  const margin = Z95 * Math.sqrt((p + d - (p - d) ** 2) / adjustedN);
-  const clamp = (x: number) => Math.max(-100, Math.min(100, x * 100));
-  return { score, low: clamp(p - d - margin), high: clamp(p - d + margin) };
+  return { score, ...npsInterval(promoters, detractors, n) };
 }
 
 /** The offered option values a sent choice answer holds, read back by the field's type. */

@@ -7,8 +7,8 @@ import { Button, ErrorSummary } from '../../renderers';
 import type { FeedbackFilter, Theme } from '../storage/team-types';
 import type { Lang } from '../storage/types';
 import { axisDate, ColumnChart } from './charts';
-import { compareShares, type ShareChange } from './compare';
-import { changeInPoints, earlierPeriod } from './compare-page';
+import { compareShares, correctForMany, type ShareChange } from './compare';
+import { CompareMethod, datesUnderstood, earlierPeriod, shareChangeText } from './compare-page';
 import { form, langOf, query, notFoundPage, type TeamContext } from './context';
 import { weekStart, weeksIn } from './figures';
 import { filterQuery, parseFilter, type ParsedFilter } from './filters';
@@ -18,15 +18,8 @@ import { maskPersonalData } from './privacy';
 import { beforeQuery, FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
 import { hasRole } from './session';
 import { Table } from './table';
-import {
-  candidateTexts,
-  indexedWords,
-  freeTextFields,
-  freeTextsBy,
-  matches,
-  termsOf,
-  themePattern,
-} from './themes';
+import { termProblem, storableCharacters } from './term-check';
+import { freeTextFields, freeTextsBy, matches, termsOf, themeLookup, themePattern } from './themes';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
 const PAGE_SIZE = 50;
@@ -47,13 +40,18 @@ async function matchingTexts(
   theme: Theme,
   filter: FeedbackFilter,
 ): Promise<(ThemeMatch & { texts: string[]; lang: Lang | null })[]> {
-  const pattern = themePattern(theme);
+  // Mutated forms are looked for in Welsh answers only: a pattern per language.
+  const patterns = new Map<Lang | null, RegExp>();
+  const patternFor = (lang: Lang | null) => {
+    if (!patterns.has(lang)) patterns.set(lang, themePattern(theme, lang));
+    return patterns.get(lang)!;
+  };
   const fields = freeTextFields(ctx.surveys.values());
   const index = new Map(fields.map((name, i) => [name, i]));
   const rows = await ctx.store.answersOf(filter, fields);
   return rows.flatMap(({ id, surveyId, receivedAt, lang, values }) => {
     const texts = freeTextsBy(ctx.surveys.get(surveyId), (name) => values[index.get(name)!]).filter(
-      (t) => matches(pattern, t),
+      (t) => matches(patternFor(lang), t),
     );
     return texts.length ? [{ id, receivedAt, lang, texts }] : [];
   });
@@ -65,17 +63,13 @@ export async function themeMatches(
   theme: Theme,
   filter: FeedbackFilter,
 ): Promise<ThemeMatch[]> {
+  const { complete, words } = themeLookup(theme);
+  await ctx.store.catchUpWords();
   // A theme of words: the database's word index has exactly the responses holding one.
-  const words = indexedWords(theme);
-  if (words) {
-    await ctx.store.catchUpWords();
-    return (await ctx.store.wordMatches({ ...filter, words })).sort(newestFirst);
-  }
-  // Phrases and the like: the database finds the responses that may hold one of the texts and
-  // reads only their free-text answers; the pattern then keeps whole words.
-  const anyText = candidateTexts(theme);
-  if (!anyText.length) return [];
-  return (await matchingTexts(ctx, theme, { ...filter, anyText })).sort(newestFirst);
+  if (complete) return (await ctx.store.wordMatches({ ...filter, words })).sort(newestFirst);
+  // Phrases and the like: the word index finds the responses that may hold one (they hold all
+  // of its longest words) and only their typed answers are read; the pattern then decides.
+  return (await matchingTexts(ctx, theme, { ...filter, words })).sort(newestFirst);
 }
 
 /** The matching texts of some of the theme's responses (a page of them), in their order. */
@@ -110,7 +104,7 @@ const VERDICT: Record<ShareChange['verdict'], TextKey> = {
 function periods(ctx: TeamContext, q: Record<string, string | undefined>) {
   const options = { surveys: ctx.surveys, now: ctx.clock(), ranged: true };
   const parsed = parseFilter(q, options);
-  const before = earlierPeriod(q, parsed.range, options);
+  const before = earlierPeriod(q, parsed.range, options, datesUnderstood(parsed));
   parsed.errors.push(...before.errors);
   return { parsed, before: before.range };
 }
@@ -127,8 +121,8 @@ export async function themeCounts(
     [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range })),
   );
   // A theme of words is counted by the database, a period at a time.
-  const words = indexedWords(theme);
-  if (words) {
+  const { complete, words } = themeLookup(theme);
+  if (complete) {
     await ctx.store.catchUpWords();
     const [c1, c2] = await Promise.all(
       [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range, words })),
@@ -160,6 +154,7 @@ function ThemeList(props: {
       <FilterErrors lang={lang} parsed={parsed} />
       <h1 className="govuk-heading-l">{t('themes')}</h1>
       <p className="govuk-body">{t('themesIntro')}</p>
+      <p className="govuk-body">{t('themesLanguage')}</p>
       {!parsed.errors.length && (
         <p className="govuk-body">
           {t('compareIntro', {
@@ -210,7 +205,7 @@ function ThemeList(props: {
               </a>,
               cell(change.before),
               cell(change.after),
-              changeInPoints(lang, change.change),
+              shareChangeText(lang, change),
               t(VERDICT[change.verdict]),
             ],
           }))}
@@ -218,8 +213,7 @@ function ThemeList(props: {
       ) : (
         !parsed.errors.length && <p className="govuk-body">{t('noThemes')}</p>
       )}
-      <h2 className="govuk-heading-m">{t('compareMethodHeading')}</h2>
-      <p className="govuk-body">{t('compareMethod')}</p>
+      <CompareMethod lang={lang} many="themesMethodMany" />
     </>
   );
 }
@@ -353,7 +347,11 @@ function ThemePage(props: {
   );
 }
 
-type FormErrors = { field: 'name' | 'termsEn' | 'termsCy'; key: TextKey }[];
+type FormErrors = {
+  field: 'name' | 'termsEn' | 'termsCy';
+  key: TextKey;
+  params?: Record<string, string>;
+}[];
 
 function ThemeForm(props: {
   lang: UiLang;
@@ -364,7 +362,7 @@ function ThemeForm(props: {
   heading: string;
 }) {
   const { lang, values, errors } = props;
-  const t = (key: TextKey) => text(lang, key);
+  const t = (key: TextKey, params?: Record<string, string>) => text(lang, key, params);
   const errorOf = (field: string) => errors.find((e) => e.field === field);
   const group = (
     field: 'name' | 'termsEn' | 'termsCy',
@@ -393,7 +391,8 @@ function ThemeForm(props: {
         )}
         {error && (
           <p id={`${field}-error`} className="govuk-error-message">
-            <span className="govuk-visually-hidden">{`${t('errorPrefix')}:`}</span> {t(error.key)}
+            <span className="govuk-visually-hidden">{`${t('errorPrefix')}:`}</span>{' '}
+            {t(error.key, error.params)}
           </p>
         )}
         {control === 'input' ? (
@@ -421,11 +420,12 @@ function ThemeForm(props: {
         {errors.length > 0 && (
           <ErrorSummary
             titleText={t('thereIsAProblem')}
-            errorList={errors.map((e) => ({ text: t(e.key), href: `#${e.field}` }))}
+            errorList={errors.map((e) => ({ text: t(e.key, e.params), href: `#${e.field}` }))}
           />
         )}
         <h1 className="govuk-heading-l">{props.heading}</h1>
         <p className="govuk-body">{t('themesIntro')}</p>
+        <p className="govuk-body">{t('themesLanguage')}</p>
         <form method="post" action={withLang(props.action, lang)} noValidate>
           <input type="hidden" name="csrf" value={props.csrf} />
           {group('name', 'themeName', 'input')}
@@ -438,8 +438,14 @@ function ThemeForm(props: {
   );
 }
 
-/** A theme from the form, or what is wrong with it. */
-function themeOf(body: Record<string, string | string[] | undefined>) {
+/**
+ * A theme from the form, or what is wrong with it: each list's first term that could never find
+ * a theme is named (`storable`: the characters typed answers can hold).
+ */
+function themeOf(
+  body: Record<string, string | string[] | undefined>,
+  storable: (c: string) => boolean,
+) {
   const one = (key: string) => [body[key] ?? ''].flat()[0] ?? '';
   const values = { name: one('name'), termsEn: one('termsEn'), termsCy: one('termsCy') };
   const name = values.name.replace(/\s+/g, ' ').trim();
@@ -449,9 +455,20 @@ function themeOf(body: Record<string, string | string[] | undefined>) {
   else if (name.length > 80) errors.push({ field: 'name', key: 'themeNameLong' });
   if (!terms.en.length && !terms.cy.length)
     errors.push({ field: 'termsEn', key: 'themeTermsMissing' });
-  for (const lang of ['en', 'cy'] as const)
-    if (terms[lang].length > 50 || terms[lang].some((x) => x.length > 100))
-      errors.push({ field: lang === 'en' ? 'termsEn' : 'termsCy', key: 'themeTermsLong' });
+  for (const lang of ['en', 'cy'] as const) {
+    const field = lang === 'en' ? 'termsEn' : 'termsCy';
+    if (terms[lang].length > 50 || terms[lang].some((x) => x.length > 100)) {
+      errors.push({ field, key: 'themeTermsLong' });
+      continue;
+    }
+    for (const term of terms[lang]) {
+      const problem = termProblem(term, storable);
+      if (!problem) continue;
+      const { key, ...rest } = problem;
+      errors.push({ field, key, params: { term, ...rest } });
+      break;
+    }
+  }
   return { values, theme: { name, terms }, errors };
 }
 
@@ -460,19 +477,19 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     notFoundPage(ctx, request, reply);
   const themeById = async (id: string) => (await store.listThemes()).find((x) => x.id === id);
+  // Asked at each save: the surveys' fields say which characters typed answers can hold.
+  const storable = () => storableCharacters(ctx.surveys.values());
 
   team.get('/team/themes', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
     const lang = langOf(request);
     const q = query(request);
     const { parsed, before } = periods(ctx, q);
-    const rows = parsed.errors.length
-      ? []
-      : await Promise.all(
-          (await store.listThemes()).map(async (theme) => ({
-            theme,
-            change: await themeCounts(ctx, theme, parsed.filter, before, parsed.range),
-          })),
-        );
+    const themes = parsed.errors.length ? [] : await store.listThemes();
+    const changes = await Promise.all(
+      themes.map((theme) => themeCounts(ctx, theme, parsed.filter, before, parsed.range)),
+    );
+    // The themes on the page are tested together: each verdict allows for the others.
+    const rows = correctForMany(changes).map((change, i) => ({ theme: themes[i]!, change }));
     return ctx.render(
       request,
       reply,
@@ -529,7 +546,7 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
   );
 
   team.post('/team/themes', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
-    const { values, theme, errors } = themeOf(form(request));
+    const { values, theme, errors } = themeOf(form(request), storable());
     const added = errors.length ? undefined : await store.addTheme(theme);
     if (!added) {
       if (!errors.length) errors.push({ field: 'name', key: 'themeNameTaken' });
@@ -617,7 +634,7 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     async (request, reply) => {
       const id = request.params.id;
       if (!(await themeById(id))) return notFound(request, reply);
-      const { values, theme, errors } = themeOf(form(request));
+      const { values, theme, errors } = themeOf(form(request), storable());
       const action = `/team/themes/${id}`;
       if (errors.length) return showForm(request, reply, action, values, errors, 'themeEdit');
       if (!(await store.updateTheme({ ...theme, id })))

@@ -72,15 +72,20 @@ describe('themes', () => {
     expect(path).toMatch(/^\/team\/themes\/[0-9a-f-]{36}$/);
     expect(await actions()).toEqual(['theme-add']);
 
-    // 2 of 10 before (20%), 5 of 10 now (50%); pooled 7/20: 3.5 expected per period, under 5.
+    // 2 of 10 before (20%), 5 of 10 now (50%); pooled 7/20: 3.5 expected per period, under 5,
+    // so Fisher's exact test: P(x) ∝ C(7,x)·C(13,10−x) = 286, 5005, 27027, 60060, 60060, 27027,
+    // 5005, 286 for x = 0..7; those no more likely than x = 2: 64,636 of 184,756, p = 0.350.
+    // Newcombe's interval of +30 points: Wilson 5/10 is 0.2366 to 0.7634, 2/10 is 0.0567 to
+    // 0.5098, so 0.3 − sqrt(0.2634² + 0.3098²) = −0.1067 to 0.3 + sqrt(0.2634² + 0.1433²) = 0.5999.
     const list = (await analyst.get(`/team/themes?${RANGE}`)).body;
     expect(list).toContain('compared with 2 February 2026 to 1 March 2026');
     expect(list).toMatch(
-      />Slow<\/a><\/th><td[^>]*>2 of 10 \(20%\)<\/td><td[^>]*>5 of 10 \(50%\)<\/td><td[^>]*>\+30 points<\/td><td[^>]*>Too few answers to tell<\/td>/,
+      />Slow<\/a><\/th><td[^>]*>2 of 10 \(20%\)<\/td><td[^>]*>5 of 10 \(50%\)<\/td><td[^>]*>\+30 points \(95% interval −10.7 to \+60\)<\/td><td[^>]*>No<\/td>/,
     );
     const welsh = (await analyst.get(`/team/themes?${RANGE}&lang=cy`)).body;
     expect(welsh).toContain('2 o 10 (20%)');
-    expect(welsh).toContain('Dim digon o atebion i ddweud');
+    expect(welsh).toContain('Cyfwng hyder 95% −10.7 i +60');
+    expect(welsh).toContain('Nac ydy');
 
     // A segment: Welsh responses only, 1 of 1 before and 3 of 4 now.
     const cy = (await analyst.get(`/team/themes?${RANGE}&respondentLang=cy`)).body;

@@ -1,16 +1,17 @@
-// Themes over free text: the Welsh mutated forms of a word (written here from the rules of soft,
-// nasal and aspirate mutation and h-prothesis, not produced by the code), and matching.
+// Themes over typed text: the Welsh mutated forms of a word (written here from the rules of soft,
+// nasal and aspirate mutation and h-prothesis, not produced by the code), and matching: mutated
+// forms in Welsh answers only, nasal, aspirate and h forms only after a word that causes them.
 import { describe, expect, it } from 'vitest';
+import type { Lang } from '../../server/storage/types';
 import {
   answerWords,
-  candidateTexts,
-  indexedWords,
   matches,
+  themeLookup,
   themePattern,
   termsOf,
   type Theme,
 } from '../../server/team/themes';
-import { mutatedForms } from '../../server/team/welsh-mutations';
+import { mutatedForms, mutations, triggeredBy } from '../../server/team/welsh-mutations';
 
 // word: its forms besides itself (soft, nasal, aspirate; h before a vowel).
 const CORPUS: Record<string, string[]> = {
@@ -62,109 +63,221 @@ describe('mutatedForms', () => {
     for (const [word, forms] of Object.entries(CORPUS))
       expect(mutatedForms(word).sort(), word).toEqual([word, ...forms].sort());
   });
+
+  it('names each form’s mutation, and the words that cause the nasal, aspirate and h forms', () => {
+    expect(mutations('cais')).toEqual([
+      { form: 'gais', mutation: 'soft' },
+      { form: 'nghais', mutation: 'nasal' },
+      { form: 'chais', mutation: 'aspirate' },
+    ]);
+    expect(mutations('ateb')).toEqual([{ form: 'hateb', mutation: 'h' }]);
+    // fy (my) and yn (in): nasal; ei (her): aspirate and h; a (and, with): aspirate; ar: none.
+    expect(triggeredBy('fy')).toEqual(['nasal']);
+    expect(triggeredBy('yn')).toEqual(['nasal']);
+    expect(triggeredBy('ei').sort()).toEqual(['aspirate', 'h']);
+    expect(triggeredBy('a')).toEqual(['aspirate']);
+    expect(triggeredBy('ar')).toEqual([]);
+    expect(triggeredBy('well')).toEqual([]);
+  });
 });
 
 const theme = (en: string[], cy: string[]): Theme => ({ id: 't', name: 'T', terms: { en, cy } });
+const found = (t: Theme, text: string, lang: Lang | null) => matches(themePattern(t, lang), text);
 
 describe('theme matching', () => {
-  it('finds a Welsh word in its mutated forms, whole words only', () => {
-    const p = themePattern(theme([], ['cais', 'gwasanaeth']));
+  it('finds a Welsh word in its mutated forms in Welsh answers, whole words only', () => {
+    const t = theme([], ['cais', 'gwasanaeth']);
     for (const text of [
-      'Roedd fy nghais yn araf',
-      'Anfonais ei gais ddoe',
-      'Collwyd ei chais hi',
+      'Roedd fy nghais yn araf', // nasal after fy
+      'Anfonais ei gais ddoe', // soft
+      'Collwyd ei chais hi', // aspirate after ei (her)
+      'Collwyd a’i chais', // after 'i, typographic apostrophe as phones type it
       'Cais syml',
-      'Dim byd am y wasanaeth', // soft after y (feminine use), as people write
-      'Rwy’n hapus gyda’r ngwasanaeth', // typographic apostrophe, as phones type
+      'Dim byd am wasanaeth', // soft after am
+      'Rwy’n hapus yn fy ngwasanaeth',
     ])
-      expect(matches(p, text), text).toBe(true);
-    for (const text of ['ceisiadau', 'nghaisiadau', 'gwasanaethau', 'cai s'])
-      expect(matches(p, text), text).toBe(false);
+      expect(found(t, text, 'cy'), text).toBe(true);
+    for (const text of [
+      'ceisiadau',
+      'nghaisiadau',
+      'gwasanaethau',
+      'cai s',
+      'Rwy’n hapus gyda’r ngwasanaeth', // nasal without fy or yn before it
+      'Mae chais', // aspirate without a word that causes it
+    ])
+      expect(found(t, text, 'cy'), text).toBe(false);
+  });
+
+  it('matches mutated forms in Welsh answers only; an unknown language is not Welsh', () => {
+    const better = theme([], ['gwell']);
+    expect(found(better, 'Everything went well', 'en')).toBe(false);
+    expect(found(better, 'Mae’n well nawr', 'cy')).toBe(true);
+    expect(found(better, 'Mae’n well nawr', null)).toBe(false);
+    // The word as written is found whatever the language.
+    expect(found(better, 'Gwell na dim', null)).toBe(true);
+    expect(found(better, 'Gwell', 'en')).toBe(true);
+    expect(found(theme([], ['gwall']), 'I hit a wall', 'en')).toBe(false);
+    expect(found(theme([], ['gwe']), 'We had to wait', 'en')).toBe(false);
+    // "na" is the nasal form of "da" only after fy or yn; here it is "than".
+    expect(found(theme([], ['da']), 'Mae’n well na’r hen un', 'cy')).toBe(false);
+    expect(found(theme([], ['da']), 'Roedd yn dda', 'cy')).toBe(true);
+    // The h of "ar hap" is part of the word; after ei (her) it is added.
+    expect(found(theme([], ['ap']), 'Dewisais ar hap', 'cy')).toBe(false);
+    expect(found(theme([], ['ateb']), 'Ges i ei hateb', 'cy')).toBe(true);
+    // A mutated form that is itself a common Welsh word is not looked for: "dim" of "tîm".
+    expect(found(theme([], ['tîm']), 'Doedd dim ateb', 'cy')).toBe(false);
+    expect(found(theme([], ['tîm']), 'Roedd y tîm yn dda', 'cy')).toBe(true);
   });
 
   it('matches English terms in any case and with apostrophes as stored, and prefixes with *', () => {
-    const p = themePattern(theme(["didn't work", 'delay*'], []));
-    expect(matches(p, 'It DIDN’T WORK at all')).toBe(true);
-    expect(matches(p, 'There were delays')).toBe(true);
-    expect(matches(p, 'Delayed twice.')).toBe(true);
-    expect(matches(p, 'no problem')).toBe(false);
-    expect(matches(p, 'undelayed')).toBe(false);
+    const t = theme(["didn't work", 'delay*'], []);
+    expect(found(t, 'It DIDN’T WORK at all', 'en')).toBe(true);
+    expect(found(t, 'There were delays', 'cy')).toBe(true);
+    expect(found(t, 'Delayed twice.', null)).toBe(true);
+    expect(found(t, 'no problem', 'en')).toBe(false);
+    expect(found(t, 'undelayed', 'en')).toBe(false);
+  });
+
+  it('folds hyphens, accents and case alike in terms and answers', () => {
+    // Stored answers lose their hyphens (the cleaning keeps letters, digits and . ? ! , ').
+    expect(found(theme([], ['ar-lein']), 'Talais arlein', 'cy')).toBe(true);
+    expect(found(theme([], ['e-bost']), 'Anfonais EBOST', 'cy')).toBe(true);
+    expect(found(theme(['e-mail'], []), 'by email', 'en')).toBe(true);
+    expect(found(theme([], ['ffôn']), 'Roedd y ffon yn brysur', 'cy')).toBe(true);
+    expect(found(theme([], ['ffon']), 'Doedd y FFÔN ddim yn gweithio', 'cy')).toBe(true);
   });
 
   it('mutates only the first word of a Welsh phrase', () => {
-    const p = themePattern(theme([], ['talu ar-lein']));
-    expect(matches(p, 'Methais i dalu ar-lein')).toBe(true);
-    expect(matches(p, 'talu ar lein')).toBe(false);
+    const t = theme([], ['talu ar-lein']);
+    expect(found(t, 'Methais i dalu arlein', 'cy')).toBe(true);
+    expect(found(t, 'Methais i dalu arlein', 'en')).toBe(false);
+    expect(found(t, 'talu ar lein', 'cy')).toBe(false);
   });
 
-  it('reads terms from a text box and gives the database the shortest texts to look for', () => {
-    expect(termsOf('Delay*\n  cais, ,GWASANAETH  ')).toEqual(['delay*', 'cais', 'gwasanaeth']);
-    // Every form of gwasanaeth holds "wasanaeth", of cais "ais", of llythyr "ythyr".
-    expect(candidateTexts(theme([], ['gwasanaeth', 'llythyr'])).sort()).toEqual([
-      'wasanaeth',
-      'ythyr',
+  it('reads terms from a text box as typed, but for case, spaces and apostrophes', () => {
+    expect(termsOf('Delay*\n  cais, ,GWASANAETH  \nAr-lein\ndidn’t')).toEqual([
+      'delay*',
+      'cais',
+      'gwasanaeth',
+      'ar-lein',
+      "didn't",
     ]);
-    expect(candidateTexts(theme(['slow', 'slowly'], ['cais', 'ateb'])).sort()).toEqual([
-      'ais',
-      'ateb',
-      'slow',
-    ]);
-    // Too short a core ("ar" would be found in too much): each form.
-    expect(candidateTexts(theme([], ['car'])).sort()).toEqual(['car', 'char', 'gar', 'nghar']);
-    // Whatever the database looks for, every form of the word holds one of them.
-    for (const [word, forms] of Object.entries(CORPUS)) {
-      const texts = candidateTexts(theme([], [word]));
-      for (const form of [word, ...forms])
-        expect(
-          texts.some((t) => form.includes(t)),
-          `${word}: ${form}`,
-        ).toBe(true);
-    }
   });
+});
 
-  it('gives the database words that find exactly the texts the pattern matches', () => {
-    // Looked up as the database does: a word equal to an exact form, or starting with a prefix.
-    const found = (t: Theme, words: string[]) => {
-      const w = indexedWords(t)!;
-      return words.some((x) => w.exact.includes(x) || w.prefixes.some((p) => x.startsWith(p)));
-    };
-    const survey = {
-      id: 's',
-      pages: [{ id: 'p', fields: [{ type: 'textarea', name: 'say' }] }],
-    } as unknown as Parameters<typeof answerWords>[0];
+describe('the word index against the pattern', () => {
+  const survey = {
+    id: 's',
+    pages: [{ id: 'p', fields: [{ type: 'textarea', name: 'say' }] }],
+  } as unknown as Parameters<typeof answerWords>[0];
+  // Looked up as the database does: an entry equal to an exact one or starting with a prefix,
+  // in one group; or in every group of one alternative.
+  const inIndex = (t: Theme, text: string, lang: Lang | null) => {
+    const { words } = themeLookup(t);
+    const keys = answerWords(survey, { answers: { say: text }, lang } as never);
+    const has = (g: { exact: string[]; prefixes: string[] }) =>
+      keys.some((x) => g.exact.includes(x) || g.prefixes.some((p) => x.startsWith(p)));
+    return Array.isArray(words) ? words.some((groups) => groups.every(has)) : has(words);
+  };
+  const texts = [
+    'It was SLOW.',
+    'slowly, slower',
+    'Delays; undelayed',
+    'e2e test',
+    'Roedd fy nghais yn araf',
+    'fy. nghais',
+    'Mae nghais',
+    'ceisiadau',
+    'gyda’r ngwasanaeth',
+    'yn fy ngwasanaeth',
+    'Yr hateb: dim',
+    'ei hateb',
+    'a’i chais',
+    'Ŵyn bach',
+    'hŵy',
+    'Dŵr',
+    'Mae’n well',
+    'Everything went well',
+    'Dewisais ar hap',
+    'Talais arlein',
+    'Roedd y ffôn yn brysur',
+    'slow\u0301 with a combining mark',
+    '',
+  ];
+  const langs: (Lang | null)[] = ['en', 'cy', null];
+
+  it('finds exactly the texts the pattern matches, in every language, for a theme of words', () => {
     const themes = [
       theme(['slow', 'delay*', 'e2e'], []),
       theme([], ['cais', 'gwasanaeth', 'ateb*']),
       theme(['ŵyn'], ['ŵy']),
+      theme([], ['gwell', 'ap', 'ar-lein', 'ffon']),
     ];
-    const texts = [
-      'It was SLOW.',
-      'slowly, slower',
-      'Delays; undelayed',
-      'e2e test',
-      'Roedd fy nghais yn araf',
-      'ceisiadau',
-      'gyda’r ngwasanaeth',
-      'Yr hateb: dim',
-      'Ŵyn bach',
-      'hŵy',
-      'Dŵr',
-      'slow\u0301 with a combining mark',
-      '',
+    for (const t of themes) {
+      expect(themeLookup(t).complete).toBe(true);
+      for (const text of texts)
+        for (const lang of langs)
+          expect(inIndex(t, text, lang), `${t.terms.en}${t.terms.cy}: ${text} (${lang})`).toBe(
+            found(t, text, lang),
+          );
+    }
+  });
+
+  it('finds every text the pattern matches for a theme of phrases (which the service checks)', () => {
+    const themes = [
+      theme(["didn't", 'slow and'], ['talu ar-lein', 'fy nghais yn']),
+      theme(['gov.uk'], ['ei hateb', 'cais ar*']),
     ];
-    for (const t of themes)
-      for (const text of texts) {
-        const words = answerWords(survey, { answers: { say: text } } as never);
-        expect(found(t, words), `${t.terms.en}${t.terms.cy}: ${text}`).toBe(
-          matches(themePattern(t), text),
-        );
-      }
-    // Phrases and words with other characters are checked in the service instead.
-    expect(indexedWords(theme(["didn't"], []))).toBeUndefined();
-    expect(indexedWords(theme([], ['talu ar-lein']))).toBeUndefined();
-    expect(indexedWords(theme(['x'], ['pris']))).toEqual({
-      exact: ['x', 'pris', 'bris', 'mhris', 'phris'],
-      prefixes: [],
+    for (const t of themes) {
+      expect(themeLookup(t).complete).toBe(false);
+      for (const text of [...texts, "I didn't", 'slow and steady', 'Methais dalu arlein', 'gov.uk'])
+        for (const lang of langs)
+          if (found(t, text, lang)) expect(inIndex(t, text, lang), `${text} (${lang})`).toBe(true);
+    }
+  });
+
+  it('looks up each form where it may be found', () => {
+    expect(themeLookup(theme(['x'], ['pris']))).toEqual({
+      words: {
+        exact: [
+          'en:x',
+          'cy:x',
+          'und:x',
+          'en:pris',
+          'cy:pris',
+          'und:pris',
+          'cy:bris',
+          'cy-n:mhris',
+          'cy-a:phris',
+        ],
+        prefixes: [],
+      },
+      complete: true,
     });
+    // A phrase by its longest words that are not stop words, all of them; a prefix by its stem.
+    const any = (word: string) => ['en', 'cy', 'und'].map((tag) => `${tag}:${word}`);
+    expect(themeLookup(theme(['waited too long', 'delay*'], []))).toEqual({
+      words: [
+        [
+          { exact: any('waited'), prefixes: [] },
+          { exact: any('long'), prefixes: [] },
+        ],
+        [{ exact: [], prefixes: any('delay') }],
+      ],
+      complete: false,
+    });
+    // A Welsh phrase: its mutated first word where that form may be, the rest in Welsh answers.
+    const { words } = themeLookup(theme([], ['talu ar-lein']));
+    expect(words).toContainEqual([
+      { exact: ['cy:arlein'], prefixes: [] },
+      { exact: ['cy-n:nhalu'], prefixes: [] },
+    ]);
+    // Only common words: looked up all the same (the form refuses such a term).
+    expect(themeLookup(theme(['to the'], [])).words).toEqual([
+      [
+        { exact: any('the'), prefixes: [] },
+        { exact: any('to'), prefixes: [] },
+      ],
+    ]);
   });
 });
