@@ -3,6 +3,7 @@
 import { typeOf } from './fields';
 import { otherMode } from './fields/choice';
 import { allFields, findPage, pathFor, visibleFields } from './flow';
+import type { FindWithheld } from './sanitise';
 import type { Answers, ResolvedField, ResolvedPage, ResolvedSurvey, Submission } from './types';
 
 export const SERVICE_NAME = 'serviceName';
@@ -20,14 +21,23 @@ export function pathPages(s: ResolvedSurvey, answers: Answers): ResolvedPage[] {
   return pathFor(s, answers).map((id) => findPage(s, id)!);
 }
 
-/** The flat object of strings sent for these answers: fields showing on the current path, sanitised, plus serviceName. */
-export function prepareSubmission(s: ResolvedSurvey, answers: Answers): Submission {
+/** The finder that withholds parts of a field's typed text, or none (text kept as given, such as
+ *  contact details): a policy the caller passes in (the service's is masking/'s). */
+export type Withholding = (field: ResolvedField) => FindWithheld | undefined;
+
+/** The flat object of strings sent for these answers: fields showing on the current path,
+ *  sanitised (around what `withholding` finds in each field's typed text), plus serviceName. */
+export function prepareSubmission(
+  s: ResolvedSurvey,
+  answers: Answers,
+  withholding?: Withholding,
+): Submission {
   const fieldsByName = new Map(allFields(s).map((field) => [field.name, field]));
   const entries: [string, string][] = [];
   for (const page of pathPages(s, answers)) {
     for (const field of visibleFields(page, answers)) {
       if (field.otherOf && !isOtherSentSeparately(field, fieldsByName)) continue;
-      const value = typeOf(field).send(field, answers);
+      const value = typeOf(field).send(field, answers, withholding?.(field));
       if (value !== '') entries.push([field.name, value]);
     }
   }
