@@ -60,7 +60,7 @@ const GREETED = "(?:hi|hello|hiya|hey|good morning|good afternoon)[,.!]? (?:i'?m
 /** Welsh greetings before "… ydw i" ("Helo, Rhys ydw i"). */
 const GREETINGS = ['helo', 'shwmae', "su'mae", 'haia', 'bore da', 'prynhawn da', 'noswaith dda'];
 
-const BEFORE = "(?<![\\p{L}'])";
+const BEFORE = '\\b';
 const AFTER_INTRODUCTION = new RegExp(`${BEFORE}(?:${phrases(INTRODUCTIONS)})\\s+`, 'giu');
 const AFTER_GREETED = new RegExp(`${BEFORE}${phrases([GREETED])}\\s+`, 'giu');
 // A label starts the text or has its colon (which stored text has lost).
