@@ -16,7 +16,13 @@ export const findPersonalData = allOf(findEmails, findNumbers, findIdentifiers, 
 
 /** Where personal data is in stored text, cleaned before masking saw what was typed: the same,
  *  an international number without its '+', and what is left of an address without its '@'. */
-export const findInStoredText = allOf(findPersonalData, findStoredNumbers, findAddressRemnants);
+export const findInStoredText = allOf(
+  findEmails,
+  findStoredNumbers, // every number findNumbers reads, and more
+  findIdentifiers,
+  findNames,
+  findAddressRemnants,
+);
 
 /** A field whose text is kept as given: contact details the respondent gave to be contacted,
  *  shown to analysts and admins only. */

@@ -6,7 +6,8 @@
 // in lower case or in capitals.
 import type { Span } from './spans';
 
-const phrases = (list: string[]) => list.map((s) => s.replace(/ /g, '\\s+')).join('|');
+// The text is read with its whitespace collapsed (as the engine gives it, and as it is stored).
+const phrases = (list: string[]) => list.join('|');
 
 /** What introduces a name: the name follows. */
 const INTRODUCTIONS = [
@@ -60,17 +61,20 @@ const GREETED = "(?:hi|hello|hiya|hey|good morning|good afternoon)[,.!]? (?:i'?m
 /** Welsh greetings before "… ydw i" ("Helo, Rhys ydw i"). */
 const GREETINGS = ['helo', 'shwmae', "su'mae", 'haia', 'bore da', 'prynhawn da', 'noswaith dda'];
 
-const BEFORE = '\\b';
-const AFTER_INTRODUCTION = new RegExp(`${BEFORE}(?:${phrases(INTRODUCTIONS)})\\s+`, 'giu');
-const AFTER_GREETED = new RegExp(`${BEFORE}${phrases([GREETED])}\\s+`, 'giu');
-// A label starts the text or has its colon (which stored text has lost).
-const AFTER_LABEL = new RegExp(
-  `(?:^(?:${phrases(LABELS)})\\s*[:=-]?|${BEFORE}(?:${phrases(LABELS)})\\s*[:=-])\\s*`,
+// Every place a name may follow, in one pattern read once over the text; each is tried at every
+// position, so one that starts inside another ("Hi I'm called Sam") is found too.
+const ANCHOR = new RegExp(
+  [
+    `(?<introduction>\\b(?:${phrases(INTRODUCTIONS)}) )`,
+    // A label starts the text or has its colon (which stored text has lost).
+    `(?<label>(?:^(?:${phrases(LABELS)}) ?[:=-]?|\\b(?:${phrases(LABELS)}) ?[:=-]) ?)`,
+    `(?<title>\\b(?:${TITLES.join('|')})\\.? (?=\\p{Lu}))`,
+    `(?<signOff>\\b(?:${phrases(SIGN_OFFS)})[,.!:;-]? )`,
+    `(?<greeted>\\b${GREETED} )`,
+    `(?<greeting>\\b(?:${phrases(GREETINGS)})[,.!]? )`,
+  ].join('|'),
   'giu',
 );
-const AFTER_TITLE = new RegExp(`${BEFORE}(?:${TITLES.join('|')})\\.?\\s+(?=\\p{Lu})`, 'giu');
-const AFTER_SIGN_OFF = new RegExp(`${BEFORE}(?:${phrases(SIGN_OFFS)})[,.!:;-]?\\s+`, 'giu');
-const AFTER_GREETING = new RegExp(`${BEFORE}(?:${phrases(GREETINGS)})[,.!]?\\s+`, 'giu');
 /** The Welsh order, name first: "Siân yw fy enw", "Rhys ydw i" (after a greeting). */
 const NAME_IS = /\s+(?:yw|ydy|ydi)\s+fy\s+(?:enw|nghyfenw)(?![\p{L}])/giu;
 const I_AM = /^\s+(?:ydw|dw)\s+i(?![\p{L}])/iu;
@@ -81,7 +85,7 @@ const NOT_NAMES = new Set(
   `and but or i im i'm is was am are be been have has had not no back up out again by the a an
   from of in on at to with please thanks thank so because who my your our his her its it this that
   for as if when then also very much all everyone team staff you yes ok missing wrong spelt
-  ac a ond neu o yn ar mae a'r diolch gyda achos sydd ydw dw yw ydy ydi fy ei eu gan am wrth yr y
+  ac a ond neu o yn ar mae a'r fi diolch gyda achos sydd ydw dw yw ydy ydi fy ei eu gan am wrth yr y
   roedd rwy'n rydw hefyd iawn bawb pawb tîm dyna dyma hwn hwnnw hon honno beth nid nage
   misspelt misspelled spelled incorrect different correct right listed shown printed written
   still now already changed showing there here same too long short unusual`.split(/\s+/),
@@ -154,30 +158,30 @@ function nameBefore(text: string, at: number, casing: Casing): Span | null {
   return start < at ? { start, end: at } : null;
 }
 
-function* starts(pattern: RegExp, text: string): Generator<number> {
-  for (const match of text.matchAll(pattern)) yield match.index + match[0].length;
-}
-
 /** The spans of names given as names in the text. */
 export function findNames(text: string): Span[] {
   const casing = casingOf(text);
   const spans: Span[] = [];
   const add = (span: Span | null) => span && spans.push(span);
-  // Introduced or labelled: in any case.
-  for (const at of starts(AFTER_INTRODUCTION, text)) add(nameFrom(text, at, 'lower'));
-  for (const at of starts(AFTER_LABEL, text)) add(nameFrom(text, at, 'lower'));
-  for (const at of starts(AFTER_GREETED, text)) add(nameFrom(text, at, casing));
-  // A title is read as one only before a capitalised word, whatever the text's casing.
-  if (casing !== 'lower')
-    for (const at of starts(AFTER_TITLE, text)) add(nameFrom(text, at, 'mixed'));
-  for (const at of starts(AFTER_SIGN_OFF, text)) {
-    const name = nameFrom(text, at, casing);
-    // A signature ends the text.
-    if (name && /^[\s.!]*$/.test(text.slice(name.end))) add(name);
-  }
-  for (const at of starts(AFTER_GREETING, text)) {
-    const name = nameFrom(text, at, casing);
-    if (name && I_AM.test(text.slice(name.end))) add(name);
+  ANCHOR.lastIndex = 0;
+  for (let match = ANCHOR.exec(text); match; match = ANCHOR.exec(text)) {
+    const at = match.index + match[0].length;
+    const kind = Object.entries(match.groups ?? {}).find(([, part]) => part !== undefined)?.[0];
+    ANCHOR.lastIndex = match.index + 1;
+    // Introduced or labelled: in any case.
+    if (kind === 'introduction' || kind === 'label') add(nameFrom(text, at, 'lower'));
+    // A title is read as one only before a capitalised word, whatever the text's casing.
+    if (kind === 'title' && casing !== 'lower') add(nameFrom(text, at, 'mixed'));
+    if (kind === 'greeted') add(nameFrom(text, at, casing));
+    if (kind === 'signOff') {
+      const name = nameFrom(text, at, casing);
+      // A signature ends the text.
+      if (name && /^[\s.!]*$/.test(text.slice(name.end))) add(name);
+    }
+    if (kind === 'greeting') {
+      const name = nameFrom(text, at, casing);
+      if (name && I_AM.test(text.slice(name.end))) add(name);
+    }
   }
   for (const match of text.matchAll(NAME_IS)) add(nameBefore(text, match.index, casing));
   return spans;
