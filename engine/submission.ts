@@ -1,6 +1,6 @@
 // What is sent: the answers on the current path, shaped and sanitised by each field's type.
 // Prepared in the browser (and for a no-JavaScript post on the server); checked by ./receive.
-import { typeOf } from './fields';
+import { roleOf, typeOf, type TeamRole } from './fields';
 import { otherMode } from './fields/choice';
 import { allFields, findPage, pathFor, visibleFields } from './flow';
 import type { FindWithheld } from './sanitise';
@@ -22,8 +22,9 @@ export function pathPages(s: ResolvedSurvey, answers: Answers): ResolvedPage[] {
 }
 
 /** The finder that withholds parts of a field's typed text, or none (text kept as given, such as
- *  contact details): a policy the caller passes in (the service's is masking/'s). */
-export type Withholding = (field: ResolvedField) => FindWithheld | undefined;
+ *  contact details), given the field and its role: a policy the caller passes in (the service's
+ *  is masking/'s). */
+export type Withholding = (field: ResolvedField, role: TeamRole) => FindWithheld | undefined;
 
 /** The flat object of strings sent for these answers: fields showing on the current path,
  *  sanitised (around what `withholding` finds in each field's typed text), plus serviceName. */
@@ -37,7 +38,7 @@ export function prepareSubmission(
   for (const page of pathPages(s, answers)) {
     for (const field of visibleFields(page, answers)) {
       if (field.otherOf && !isOtherSentSeparately(field, fieldsByName)) continue;
-      const value = typeOf(field).send(field, answers, withholding?.(field));
+      const value = typeOf(field).send(field, answers, withholding?.(field, roleOf(field)));
       if (value !== '') entries.push([field.name, value]);
     }
   }

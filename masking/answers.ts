@@ -1,7 +1,7 @@
 // Answers stored before masking saw what was typed: masked again by the pass at start
 // (server/storage/mask-sql.ts), with the finders for stored text.
 import { allFields, isFreeText, typeOf, type ResolvedSurvey } from '../engine';
-import { isContactField, maskStoredText } from './index';
+import { isContactField, maskStoredText } from './stored';
 
 /**
  * The masking pass over stored answers that matches these finders and what maskAnswers covers:

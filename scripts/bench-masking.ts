@@ -3,7 +3,8 @@
 // no-JavaScript path withhold before cleaning) and for stored text (cleaned before masking saw
 // what was typed: the pass at start and the team's pages). Then how long finding takes on the
 // corpus and on 32 KiB made to be slow (the most a submission carries).
-import { findInStoredText, findPersonalData } from '../masking/index';
+import { findPersonalData } from '../masking/index';
+import { findInStoredText } from '../masking/stored';
 import { cleanedForm, readCorpus, score, totals, typedForm, type Masker } from './masking-score';
 
 const corpus = readCorpus();

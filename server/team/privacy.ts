@@ -3,7 +3,7 @@
 // may search and filter by.
 import { allFields, isChoice, type ResolvedSurvey } from '../../engine';
 import { MASK_PASS, maskAnswers } from '../../masking/answers';
-import { isContactField, MASK, maskStoredText } from '../../masking/index';
+import { isContactField, MASK, maskStoredText } from '../../masking/stored';
 import type { FeedbackFilter, Role } from '../storage/team-types';
 
 /** A field asks for contact details when its type says so (an email address, a name). */
