@@ -59,6 +59,9 @@ function filesHolding(dir: string, marker: string): string[] {
   return found;
 }
 
+// Where the server programs are missing, the suite is skipped and says why.
+if (cannotRunPostgres) console.warn(`PostgreSQL files on disk: skipped, ${cannotRunPostgres}`);
+
 describe.skipIf(cannotRunPostgres)('PostgreSQL files on disk (a cluster of its own)', () => {
   let cluster: Cluster;
   let store: StoreWithTeam;

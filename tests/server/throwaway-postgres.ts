@@ -12,11 +12,17 @@ const run = promisify(execFile);
 
 /** The PostgreSQL server programs: PG_BIN, else Debian's newest. */
 function postgresBin(): string | undefined {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  return versions.map((v) => join(root, v, 'bin')).find((bin) => existsSync(join(bin, 'pg_ctl')));
+  const candidates = process.env.PG_BIN
+    ? [process.env.PG_BIN]
+    : existsSync(root)
+      ? readdirSync(root)
+          .sort((a, b) => Number(b) - Number(a))
+          .map((v) => join(root, v, 'bin'))
+      : [];
+  return candidates.find(
+    (bin) => existsSync(join(bin, 'pg_ctl')) && existsSync(join(bin, 'initdb')),
+  );
 }
 const bin = postgresBin();
 const asRoot = process.getuid?.() === 0;
