@@ -28,7 +28,7 @@ function localStart(text: string, end: number, char: RegExp, worded: boolean): n
   let start = end;
   for (;;) {
     while (start > 0 && char.test(text[start - 1]!)) start--;
-    if (!worded || start === end || !text.slice(0, start).toLowerCase().endsWith(' dot ')) break;
+    if (!worded || start === end || text.slice(start - 5, start).toLowerCase() !== ' dot ') break;
     if (start - 5 === 0 || !char.test(text[start - 6]!)) break;
     start -= 5;
   }
@@ -50,6 +50,7 @@ export function findEmails(text: string): Span[] {
     const start = localStart(text, match.index, WORDED_CHAR, true);
     WORDED_DOMAIN.lastIndex = match.index + match[0].length;
     const domain = WORDED_DOMAIN.exec(text);
+    // (Both ends are within the address, so this reads no more than it.)
     const spelt =
       match[0].trim() !== 'at' || / dot /i.test(text.slice(start, WORDED_DOMAIN.lastIndex));
     if (start < match.index && domain && spelt) spans.push({ start, end: WORDED_DOMAIN.lastIndex });

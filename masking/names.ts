@@ -61,23 +61,27 @@ const GREETED = "(?:hi|hello|hiya|hey|good morning|good afternoon)[,.!]? (?:i'?m
 /** Welsh greetings before "… ydw i" ("Helo, Rhys ydw i"). */
 const GREETINGS = ['helo', 'shwmae', "su'mae", 'haia', 'bore da', 'prynhawn da', 'noswaith dda'];
 
-// Every place a name may follow, in one pattern read once over the text; each is tried at every
-// position, so one that starts inside another ("Hi I'm called Sam") is found too.
+// Every place a name may follow, in one pattern read once over the text, one group for each
+// (KINDS, in order); each is tried at every position, so one that starts inside another ("Hi I'm
+// called Sam") is found too.
+const KINDS = ['introduction', 'label', 'title', 'signOff', 'greeted', 'greeting'] as const;
 const ANCHOR = new RegExp(
   [
-    `(?<introduction>\\b(?:${phrases(INTRODUCTIONS)}) )`,
+    `(\\b(?:${phrases(INTRODUCTIONS)}) )`,
     // A label starts the text or has its colon (which stored text has lost).
-    `(?<label>(?:^(?:${phrases(LABELS)}) ?[:=-]?|\\b(?:${phrases(LABELS)}) ?[:=-]) ?)`,
-    `(?<title>\\b(?:${TITLES.join('|')})\\.? (?=\\p{Lu}))`,
-    `(?<signOff>\\b(?:${phrases(SIGN_OFFS)})[,.!:;-]? )`,
-    `(?<greeted>\\b${GREETED} )`,
-    `(?<greeting>\\b(?:${phrases(GREETINGS)})[,.!]? )`,
+    `((?:^(?:${phrases(LABELS)}) ?[:=-]?|\\b(?:${phrases(LABELS)}) ?[:=-]) ?)`,
+    `(\\b(?:${TITLES.join('|')})\\.? (?=\\p{Lu}))`,
+    `(\\b(?:${phrases(SIGN_OFFS)})[,.!:;-]? )`,
+    `(\\b${GREETED} )`,
+    `(\\b(?:${phrases(GREETINGS)})[,.!]? )`,
   ].join('|'),
   'giu',
 );
 /** The Welsh order, name first: "Siân yw fy enw", "Rhys ydw i" (after a greeting). */
 const NAME_IS = /\s+(?:yw|ydy|ydi)\s+fy\s+(?:enw|nghyfenw)(?![\p{L}])/giu;
-const I_AM = /^\s+(?:ydw|dw)\s+i(?![\p{L}])/iu;
+const I_AM = /^ (?:ydw|dw) i(?![\p{L}])/iu;
+/** What may follow a signature: the end, maybe after a full stop or two. */
+const ENDS = /^[.!]{0,3}$/;
 
 /** Words that end a name rather than continue it, and capitalised words that follow a sign-off
  *  or start a Welsh sentence without being a name. */
@@ -105,7 +109,8 @@ const PARTICLES = new Set([
   'al',
 ]);
 const IS_TITLE = new RegExp(`^(?:${TITLES.join('|')})\\.?$`, 'i');
-const WORD = /^(?:\p{Lu}\.|\p{L}[\p{L}'-]*)([,.!?;:]*)/u;
+// Sticky, read at an index of the whole text: slicing it for each word would copy the rest.
+const WORD = /(?:\p{Lu}\.|\p{L}[\p{L}'-]*)([,.!?;:]*)/uy;
 
 /** How the text is typed: in lower case only, all in capitals, or as usual. */
 type Casing = 'lower' | 'upper' | 'mixed';
@@ -126,7 +131,8 @@ function nameFrom(text: string, at: number, casing: Casing): Span | null {
   let end = -1;
   let i = at;
   for (let words = 0; words < (casing === 'mixed' ? 5 : 3); words++) {
-    const match = WORD.exec(text.slice(i));
+    WORD.lastIndex = i;
+    const match = WORD.exec(text);
     if (!match) break;
     const punctuation = match[1]!;
     const word = match[0].slice(0, match[0].length - punctuation.length);
@@ -166,7 +172,7 @@ export function findNames(text: string): Span[] {
   ANCHOR.lastIndex = 0;
   for (let match = ANCHOR.exec(text); match; match = ANCHOR.exec(text)) {
     const at = match.index + match[0].length;
-    const kind = Object.entries(match.groups ?? {}).find(([, part]) => part !== undefined)?.[0];
+    const kind = KINDS[KINDS.findIndex((_kind, group) => match[group + 1] !== undefined)];
     ANCHOR.lastIndex = match.index + 1;
     // Introduced or labelled: in any case.
     if (kind === 'introduction' || kind === 'label') add(nameFrom(text, at, 'lower'));
@@ -176,11 +182,11 @@ export function findNames(text: string): Span[] {
     if (kind === 'signOff') {
       const name = nameFrom(text, at, casing);
       // A signature ends the text.
-      if (name && /^[\s.!]*$/.test(text.slice(name.end))) add(name);
+      if (name && ENDS.test(text.slice(name.end, name.end + 4))) add(name);
     }
     if (kind === 'greeting') {
       const name = nameFrom(text, at, casing);
-      if (name && I_AM.test(text.slice(name.end))) add(name);
+      if (name && I_AM.test(text.slice(name.end, name.end + 8))) add(name);
     }
   }
   for (const match of text.matchAll(NAME_IS)) add(nameBefore(text, match.index, casing));

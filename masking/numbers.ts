@@ -89,6 +89,6 @@ function numbersIn(text: string, stored: boolean): Span[] {
 /** The span with the '+', brackets and "(0)" that belong to the number. */
 function widened(text: string, start: number, end: number): Span {
   const before = /(?:\(?\+ ?\(?|\()$/.exec(text.slice(Math.max(0, start - 4), start))?.[0] ?? '';
-  const after = /^\)?/.exec(text.slice(end))?.[0] ?? '';
+  const after = text[end] === ')' ? ')' : '';
   return { start: start - before.length, end: end + after.length };
 }
