@@ -36,6 +36,17 @@ function fieldTypeNames() {
 }
 
 /**
+ * A submission prepared or checked by the service without the masking's withholding
+ * (masking/): the text would reach the store with personal data in it. Tests may.
+ */
+function withheldCalls() {
+  return ['validateSubmission', 'prepareSubmission'].map((name) => ({
+    selector: `CallExpression[callee.name='${name}'][arguments.length<3]`,
+    message: `Pass withholdPersonalData (masking/) to ${name}: personal data in typed text is withheld before it is cleaned.`,
+  }));
+}
+
+/**
  * Files that may not import our folders `folders` (by a relative path that climbs to them), nor
  * the packages `packages`.
  */
@@ -88,9 +99,10 @@ export default tseslint.config(
     },
   },
   // Layers: which of our folders may import which (docs/architecture.md, "The parts"). The engine
-  // imports nothing of ours; renderers only the engine; the app the engine and renderers; the
-  // server those and the app's routes; scripts the engine and the server; tests anything.
-  layer(['engine/**/*.ts'], ['renderers', 'src', 'server', 'scripts', 'tests'], {
+  // imports nothing of ours; the masking only the engine; renderers only the engine; the app
+  // the engine, masking and renderers; the server those and the app's routes; scripts the
+  // engine, masking and the server; tests anything.
+  layer(['engine/**/*.ts'], ['masking', 'renderers', 'src', 'server', 'scripts', 'tests'], {
     // The engine is shared by browser, server and CLI: it must not reach for React, the DOM or
     // Node's modules. Only the definition checker (engine/check/, build time and server) may use Node.
     ignores: ['engine/check/**'],
@@ -103,10 +115,14 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator'],
     },
   },
-  layer(['engine/check/**/*.ts'], ['renderers', 'src', 'server', 'scripts', 'tests'], {
+  layer(['engine/check/**/*.ts'], ['masking', 'renderers', 'src', 'server', 'scripts', 'tests'], {
     packages: REACT,
   }),
-  layer(['renderers/**/*.{ts,tsx}'], ['src', 'server', 'scripts', 'tests']),
+  // Shared by the browser and the server, as the engine is.
+  layer(['masking/**/*.ts'], ['renderers', 'src', 'server', 'scripts', 'tests'], {
+    packages: [...REACT, 'node:*'],
+  }),
+  layer(['renderers/**/*.{ts,tsx}'], ['masking', 'src', 'server', 'scripts', 'tests']),
   layer(['src/**/*.{ts,tsx}'], ['server', 'scripts', 'tests']),
   layer(['server/**/*.{ts,tsx}'], ['scripts', 'tests']),
   layer(['scripts/**/*.ts'], ['renderers', 'src', 'tests']),
@@ -114,5 +130,9 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     ignores: ['engine/fields/**', 'tests/**'],
     rules: { 'no-restricted-syntax': ['error', ...fieldTypeNames()] },
+  },
+  {
+    files: ['server/**/*.{ts,tsx}', 'src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...fieldTypeNames(), ...withheldCalls()] },
   },
 );

@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{engine,server,scripts,definitions,design,team}/**/*.test.ts'],
+          include: ['tests/{engine,masking,server,scripts,definitions,design,team}/**/*.test.ts'],
         },
       },
       {

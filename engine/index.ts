@@ -37,7 +37,7 @@ export {
   revealedOnPage,
   enumeratePaths,
 } from './flow';
-export { prepareSubmission } from './submission';
+export { prepareSubmission, type Withholding } from './submission';
 export {
   IDLE_LIMIT_MS,
   NO_SESSION,
@@ -56,5 +56,8 @@ export {
   stripMarkup,
   sanitiseText,
   WELSH_LETTERS,
+  WITHHELD,
+  type FindWithheld,
+  type Span,
 } from './sanitise';
 export type { EmailSuggestion } from './email';

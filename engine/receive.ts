@@ -3,7 +3,13 @@
 import { chosenValues, typeOf } from './fields';
 import { allFields, pageFields, visibleFields } from './flow';
 import { otherName } from './graph';
-import { SERVICE_NAME, isOtherSentSeparately, pathPages, prepareSubmission } from './submission';
+import {
+  SERVICE_NAME,
+  isOtherSentSeparately,
+  pathPages,
+  prepareSubmission,
+  type Withholding,
+} from './submission';
 import type {
   Answers,
   AnswerValue,
@@ -69,8 +75,13 @@ export type SubmissionCheck =
   { ok: true; submission: Submission; answers: Answers } | { ok: false; errors: FieldError[] };
 
 /** The server's check of a posted body: shape, serviceName, known fields, the path, and every page's rules.
- *  Returns the re-prepared (re-sanitised) submission. */
-export function validateSubmission(s: ResolvedSurvey, body: unknown): SubmissionCheck {
+ *  Returns the re-prepared (re-sanitised) submission, with what `withholding` finds in the text
+ *  as received withheld. */
+export function validateSubmission(
+  s: ResolvedSurvey,
+  body: unknown,
+  withholding?: Withholding,
+): SubmissionCheck {
   if (!isPlainObject(body))
     return { ok: false, errors: [{ field: '', message: { key: 'invalidBody' } }] };
   const errors: FieldError[] = [];
@@ -99,5 +110,5 @@ export function validateSubmission(s: ResolvedSurvey, body: unknown): Submission
     if (!skipped.has(page.id)) errors.push(...validatePage(s, page.id, answers));
 
   if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, submission: prepareSubmission(s, answers), answers };
+  return { ok: true, submission: prepareSubmission(s, answers, withholding), answers };
 }

@@ -133,13 +133,59 @@ function disallowed(allow: string): RegExp {
   return pattern;
 }
 
+/** What is put where part of a text is withheld (personal data). Every cleaning keeps it, so a
+ *  text with it cleaned again is unchanged and measured as sent. */
+export const WITHHELD = '[…]';
+
+/** A part of a text, by UTF-16 offsets: `start` included, `end` not. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Finds the parts of a text to withhold, in the text as typed: markup stripped, accents folded,
+ * apostrophes plain and whitespace collapsed, but nothing else removed, so an address keeps its
+ * '@' and a number its '+', brackets and dashes. The engine knows no patterns: the caller passes
+ * a finder (the service passes masking/'s).
+ */
+export type FindWithheld = (typed: string) => readonly Span[];
+
 /**
  * Markup stripped, accents folded (Welsh letters kept), apostrophes made plain, whitespace
  * collapsed, characters outside `[allow]` removed. NFC, so lengths count letters, not marks.
+ * With `withhold`, the parts it finds are replaced by WITHHELD and only the text around them is
+ * cleaned; a WITHHELD already in the text is kept.
  */
-export function sanitiseText(text: string, allow: string): string {
-  const plain = collapseWhitespace(plainApostrophes(foldAccents(stripMarkup(text))));
-  return collapseWhitespace(plain.replace(disallowed(allow), ''));
+export function sanitiseText(text: string, allow: string, withhold?: FindWithheld): string {
+  const typed = collapseWhitespace(plainApostrophes(foldAccents(stripMarkup(text))));
+  const spans = outermost([...occurrences(typed, WITHHELD), ...(withhold?.(typed) ?? [])]);
+  let cleaned = '';
+  let at = 0;
+  for (const { start, end } of spans) {
+    cleaned += typed.slice(at, start).replace(disallowed(allow), '') + WITHHELD;
+    at = end;
+  }
+  return collapseWhitespace(cleaned + typed.slice(at).replace(disallowed(allow), ''));
+}
+
+function occurrences(text: string, part: string): Span[] {
+  const found: Span[] = [];
+  for (let at = text.indexOf(part); at !== -1; at = text.indexOf(part, at + part.length))
+    found.push({ start: at, end: at + part.length });
+  return found;
+}
+
+/** The spans in order, overlapping or touching ones joined, empty ones dropped. */
+export function outermost(spans: readonly Span[]): Span[] {
+  const sorted = spans.filter((s) => s.end > s.start).sort((a, b) => a.start - b.start);
+  const joined: Span[] = [];
+  for (const span of sorted) {
+    const last = joined[joined.length - 1];
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else joined.push({ ...span });
+  }
+  return joined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { suggestEmail } from './email';
 import { typeOf } from './fields';
 import { findPage, nextPage, visibleFields } from './flow';
 import { withPageAnswers } from './form';
-import { prepareSubmission } from './submission';
+import { prepareSubmission, type Withholding } from './submission';
 import { arrive, move, type StepAction, type StepResult } from './move';
 import { EMAIL_CHOICE, type Session } from './session';
 import type { Answers, ResolvedSurvey } from './types';
@@ -28,12 +28,14 @@ function emailToConfirm(survey: ResolvedSurvey, pageId: string, answers: Answers
     : null;
 }
 
-/** What happens next for this session, action and time: Continue here, the rest in ./move. */
+/** What happens next for this session, action and time: Continue here, the rest in ./move.
+ *  A send withholds what `withholding` finds in the typed text (personal data). */
 export function step(
   survey: ResolvedSurvey,
   stored: Session,
   action: StepAction,
   now: number,
+  withholding?: Withholding,
 ): StepResult {
   if (action.kind !== 'continue') return move(survey, stored, action, now);
   const at = arrive(survey, stored, action.page, now);
@@ -57,7 +59,7 @@ export function step(
     };
   return {
     kind: 'send',
-    submission: prepareSubmission(survey, answers),
+    submission: prepareSubmission(survey, answers, withholding),
     session: { ...touched, answers },
   };
 }

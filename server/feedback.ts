@@ -3,7 +3,7 @@ import { allFields, type ResolvedSurvey } from '../engine/index';
 import { validateSubmission } from '../engine/receive';
 import { apiKeyChecker } from './apiKey';
 import { httpError } from './errors';
-import { maskAnswers } from './team/privacy';
+import { withholdPersonalData } from '../masking/index';
 import type { SubmissionCap } from './submissionCap';
 import { SUBMISSION_KEY } from './storage/submission-key';
 import type { FeedbackStore, Lang } from './storage/types';
@@ -75,7 +75,9 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
             .code(400)
             .send({ errors: [{ field: 'serviceName', key: 'invalidServiceName' }] });
         }
-        const result = validateSubmission(survey, body);
+        // Personal data in free text is withheld as received, before the rest is cleaned: the
+        // app has withheld it as typed already (server/README.md, "Personal data").
+        const result = validateSubmission(survey, body, withholdPersonalData);
         if (!result.ok) {
           // Only names the survey defines are reported: a client-sent name is never echoed.
           const known = namesBySurvey.get(survey)!;
@@ -101,8 +103,7 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
           surveyId: survey.id,
           definitionHash: survey.hash ?? '',
           receivedAt: options.clock(),
-          // Personal data in free text is masked before it is stored (server/README.md).
-          answers: maskAnswers(survey, result.submission),
+          answers: result.submission,
           lang: respondentLanguage(request.headers['content-language']),
           ...(options.preview && request.headers[TEST_HEADER] === '1' ? { test: true } : {}),
           // A run sent already answers as it did then: the same row's id, nothing added.

@@ -17,7 +17,7 @@ export const checkboxes: FieldTypeModule = {
   defaultPattern: 'text',
   requiredKey: 'selectAtLeastOne',
   error: (field, value, answers) => choiceError(field, chosenValues(value), answers),
-  send: (field, answers) => sentChoices(field, answers).join(joinOf(field)),
+  send: (field, answers, withhold) => sentChoices(field, answers, withhold).join(joinOf(field)),
   parseSent: (field, sent) => {
     const { values, other } = parseChoices(field, sent, joinOf(field));
     return { value: values, other };

@@ -1,6 +1,7 @@
 // What radios and checkboxes share: options, the Other option's text and how choices are sent
 // and read back.
 import { otherName } from '../graph';
+import type { FindWithheld } from '../sanitise';
 import { evaluate, isTruthy } from '../rules';
 import type { AnswerValue, Answers, Message, Option, ResolvedField } from '../types';
 import { sentText } from './text';
@@ -56,8 +57,12 @@ export function joinOf(field: ResolvedField): string {
 }
 
 /** The chosen options as sent, in option order, an appended or replacing Other entry last so the list can be read back. */
-export function sentChoices(field: ResolvedField, answers: Answers): string[] {
-  const other = sentText(field, answers[otherName(field.name)]);
+export function sentChoices(
+  field: ResolvedField,
+  answers: Answers,
+  withhold?: FindWithheld,
+): string[] {
+  const other = sentText(field, answers[otherName(field.name)], withhold);
   return choicesWithOther(field, chosenValues(answers[field.name]), other);
 }
 

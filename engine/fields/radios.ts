@@ -18,7 +18,7 @@ export const radios: FieldTypeModule = {
     Array.isArray(value) && value.length > 1
       ? { key: 'invalidOption' }
       : choiceError(field, chosenValues(value), answers),
-  send: (field, answers) => sentChoices(field, answers).join(''),
+  send: (field, answers, withhold) => sentChoices(field, answers, withhold).join(''),
   parseSent: (field, sent) => {
     const { values, other } = parseChoices(field, sent, undefined);
     return { value: values.length === 1 ? values[0]! : values, other };

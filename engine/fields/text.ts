@@ -1,5 +1,5 @@
 // Free text: the short `text` input and the `textarea`, and what they share with email.
-import { DEFAULT_ALLOW, collapseWhitespace, sanitiseText } from '../sanitise';
+import { DEFAULT_ALLOW, collapseWhitespace, sanitiseText, type FindWithheld } from '../sanitise';
 import type { AnswerValue, Answers, Message, ResolvedField } from '../types';
 import type { FieldTypeModule } from './types';
 
@@ -7,9 +7,16 @@ import type { FieldTypeModule } from './types';
 export const TEXT_MIN = 2;
 export const TEXT_MAX = 1000;
 
-/** The text as it will be sent: markup stripped, accents folded, disallowed characters removed. */
-export function sentText(field: ResolvedField, value: AnswerValue | undefined): string {
-  return typeof value === 'string' ? sanitiseText(value, field.allow ?? DEFAULT_ALLOW) : '';
+/** The text as it will be sent: markup stripped, accents folded, disallowed characters removed
+ *  (and what `withhold` finds in it replaced by WITHHELD). */
+export function sentText(
+  field: ResolvedField,
+  value: AnswerValue | undefined,
+  withhold?: FindWithheld,
+): string {
+  return typeof value === 'string'
+    ? sanitiseText(value, field.allow ?? DEFAULT_ALLOW, withhold)
+    : '';
 }
 
 /** How the data dictionary says a free-text answer is sent. */
@@ -41,7 +48,8 @@ export function stringField(
     fromForm: (field, posted) => posted[field.name]?.[0] ?? '',
     parseSent: (_field, sent) => ({ value: sent }),
     writeSent: (_field, { value }) => (typeof value === 'string' ? value : ''),
-    send: (field: ResolvedField, answers: Answers) => sentText(field, answers[field.name]),
+    send: (field: ResolvedField, answers: Answers, withhold?: FindWithheld) =>
+      sentText(field, answers[field.name], withhold),
     entry: (field, value) => [
       { name: field.name, control: 'text', values: [typeof value === 'string' ? value : ''] },
     ],

@@ -2,6 +2,7 @@
 // registry in ./index.ts maps the schema's type names to them (a missing type, or a module missing
 // a member, is a compile error). Everything that differs by type is asked here: the form, the
 // server, the team's pages, privacy masking, the generated docs and the browser tests' journeys.
+import type { FindWithheld } from '../sanitise';
 import type { AnswerValue, Answers, Message, ResolvedField } from '../types';
 
 /**
@@ -33,8 +34,10 @@ export interface FieldTypeModule {
   /** What is wrong with a non-empty value, or null. Lengths are judged on what would be sent;
    *  choices against the options offered with these answers. */
   error(field: ResolvedField, value: AnswerValue, answers: Answers): Message | null;
-  /** The string sent for the field (empty when nothing is sent). */
-  send(field: ResolvedField, answers: Answers): string;
+  /** The string sent for the field (empty when nothing is sent). Typed text in it (free text,
+   *  an Other text inside a choice) is cleaned around what `withhold` finds in it as typed,
+   *  which is replaced by WITHHELD (../sanitise). */
+  send(field: ResolvedField, answers: Answers, withhold?: FindWithheld): string;
   /** Reads a sent (or stored) string back into the answer (and the Other text, for choices):
    *  the server's check of a sent body and the team's figures both read it this way. */
   parseSent(field: ResolvedField, sent: string): { value: AnswerValue; other?: string };

@@ -29,7 +29,7 @@ import {
 import type { SurveyData } from '../../src/store';
 import { SUBMISSION_KEY } from '../storage/submission-key';
 import type { StoreWithTeam } from '../storage/types';
-import { maskAnswers } from '../team/privacy';
+import { withholdPersonalData } from '../../masking/index';
 import { postPage } from './post';
 import { draftSession, type DraftSession } from './session';
 
@@ -150,7 +150,8 @@ async function answerPost(
   if (survey.layout === 'single' && posted[BACK_TO_ANSWERS_FIELD] !== undefined)
     return { answers: answersFromForm(page, posted, {}), errors: [] } satisfies PostedPage;
   const session = sessionFor(survey, state, posted, now);
-  const result = postPage(survey, page, session, posted, now);
+  // A send withholds personal data in what was typed, before the rest is cleaned.
+  const result = postPage(survey, page, session, posted, now, withholdPersonalData);
   if (result.kind === 'missing') throw data(null, { status: 404 });
   if (result.kind === 'errors') {
     // Post/Redirect/Get: the page with its errors and what was typed is held in the draft (a new
@@ -172,7 +173,7 @@ async function answerPost(
     return to(result.kind === 'go' ? result.to : page.id, sessions.token());
   }
   // The same check as the feedback API: the whole path, read back from what is sent.
-  const check = validateSubmission(survey, result.submission);
+  const check = validateSubmission(survey, result.submission, withholdPersonalData);
   if (!check.ok) throw data(null, { status: 400 });
   const sent = () => {
     const done = step(survey, result.session, { kind: 'sent' }, now);
@@ -204,7 +205,7 @@ async function answerPost(
       surveyId: survey.id,
       definitionHash: survey.hash ?? '',
       receivedAt: clock(),
-      answers: maskAnswers(survey, check.submission),
+      answers: check.submission,
       lang,
       // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
       ...(state?.test && draft ? { test: true } : {}),

@@ -1,6 +1,6 @@
 // A question page's form as posted without JavaScript, turned into the page step's Continue:
 // the form is read by each field's type, and the engine's step decides the rest, as in the app.
-import type { ResolvedPage, ResolvedSurvey } from '../../engine';
+import type { ResolvedPage, ResolvedSurvey, Withholding } from '../../engine';
 import { answersFromForm, type PostedForm } from '../../engine/form';
 import type { Session } from '../../engine/session';
 import { EMAIL_CHOICE, step, type StepResult } from '../../engine/step';
@@ -14,8 +14,10 @@ export function postPage(
   session: Session,
   posted: PostedForm,
   now: number,
+  withholding?: Withholding,
 ): StepResult {
   const entered = answersFromForm(page, posted, session.answers);
   const emailChoice = posted[EMAIL_CHOICE];
-  return step(survey, session, { kind: 'continue', page: page.id, entered, emailChoice }, now);
+  const action = { kind: 'continue' as const, page: page.id, entered, emailChoice };
+  return step(survey, session, action, now, withholding);
 }

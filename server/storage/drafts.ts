@@ -1,8 +1,10 @@
 // Answers in progress of a respondent without JavaScript, kept on the server between pages.
 // The draft is named by a random 128-bit token carried in the page address (never a cookie);
-// only its SHA-256 is stored, so the database alone cannot be used to open someone's draft.
+// only its SHA-256 is stored, so the database alone cannot be used to open someone's draft. What
+// it holds of what was typed is sealed with a key only the token gives (./draft-seal.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Answers } from '../../engine';
+import { seal, unseal } from './draft-seal';
 import type { Sql } from './team-sql';
 
 /** Migration: the drafts table, on SQLite and PostgreSQL alike. */
@@ -35,7 +37,7 @@ export interface Draft {
  *  same transaction as the row's INSERT (UPDATE locks the row, so a second Send waits, then
  *  changes nothing). */
 export const SEND_DRAFT =
-  "UPDATE draft SET answers = '{}', sent_at = ? WHERE id_hash = ? AND sent_at IS NULL";
+  "UPDATE draft SET answers = '{}', posted = NULL, sent_at = ? WHERE id_hash = ? AND sent_at IS NULL";
 
 export interface DraftStore {
   /** A new empty draft for a survey (`test` when the preview makes it); resolves to its token. */
@@ -64,7 +66,7 @@ export function draftStore(sql: Sql): DraftStore {
       await sql.run(
         'INSERT INTO draft (id_hash, survey_id, answers, last_activity, test) VALUES (?, ?, ?, ?, ?)',
         // 1 or 0: SQLite binds no booleans, and PostgreSQL reads '1' as true.
-        [draftHash(token), surveyId, '{}', now.toISOString(), options.test ? 1 : 0],
+        [draftHash(token), surveyId, seal(token, '{}'), now.toISOString(), options.test ? 1 : 0],
       );
       return token;
     },
@@ -86,24 +88,24 @@ export function draftStore(sql: Sql): DraftStore {
         await this.remove(token);
         return null;
       }
-      const answers = JSON.parse(row.answers) as Answers;
+      const answers = JSON.parse(unseal(token, row.answers)) as Answers;
       return {
         surveyId: row.survey_id,
         answers,
         ...(row.sent_at ? { sent: true as const } : {}),
         ...(row.test ? { test: true as const } : {}),
-        ...(row.posted ? { posted: JSON.parse(row.posted) as unknown } : {}),
+        ...(row.posted ? { posted: JSON.parse(unseal(token, row.posted)) as unknown } : {}),
       };
     },
     async save(token, answers, now) {
       await sql.run(
         'UPDATE draft SET answers = ?, last_activity = ?, posted = NULL WHERE id_hash = ?',
-        [JSON.stringify(answers), now.toISOString(), draftHash(token)],
+        [seal(token, JSON.stringify(answers)), now.toISOString(), draftHash(token)],
       );
     },
     async hold(token, posted) {
       await sql.run('UPDATE draft SET posted = ? WHERE id_hash = ?', [
-        JSON.stringify(posted),
+        seal(token, JSON.stringify(posted)),
         draftHash(token),
       ]);
     },

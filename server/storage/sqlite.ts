@@ -10,9 +10,11 @@ import {
   TOKEN,
   draftHash,
   draftStore,
+  type DraftStore,
 } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
 import { MASK_PASS_MIGRATION } from './mask-sql';
+import { FORGET_EVERY_MS, walForgetting } from './sqlite-forget';
 import { sqliteReader } from './sqlite-reader';
 import { SUBMISSION_KEY_MIGRATION } from './submission-key';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
@@ -33,6 +35,8 @@ import {
   type Sql,
 } from './team-sql';
 import type { StoreWithTeam, Lang, NewFeedback } from './types';
+
+const BUSY_TIMEOUT_MS = 5000;
 
 // Each entry moves the schema one version on; `user_version` remembers how far a file has got.
 const MIGRATIONS = [
@@ -90,12 +94,18 @@ interface Pending {
  * To keep that affordable under load, saves arriving in the same event-loop turn share
  * one transaction (group commit) and so one fsync.
  */
-export function openSqliteStore(file: string): StoreWithTeam {
+export function openSqliteStore(
+  file: string,
+  options: {
+    /** How soon a sent or deleted draft leaves the write-ahead log (./sqlite-forget.ts). */
+    forgetEveryMs?: number;
+  } = {},
+): StoreWithTeam {
   if (file !== ':memory:') createPrivately(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // So deleting a response (or purging old ones) also removes its tags.
   db.pragma('foreign_keys = ON');
   // A deleted row's bytes are overwritten with zeros, not left in a free page or cell.
@@ -142,9 +152,12 @@ export function openSqliteStore(file: string): StoreWithTeam {
     }
   };
 
-  // The WAL still holds the pages as they were before a delete: copy it into the database file
-  // (whose pages secure_delete has zeroed) and cut it to nothing, so deleted answers leave no trace.
-  const forgetDeleted = () => db.pragma('wal_checkpoint(TRUNCATE)');
+  // The WAL still holds the pages as they were before a delete: copied into the database file
+  // (whose pages secure_delete has zeroed) and cut to nothing, so deleted text leaves no trace.
+  // A response deleted by the team or the retention period goes at once (rare); a sent or
+  // deleted draft within FORGET_EVERY_MS.
+  const forgetting = walForgetting(db, options.forgetEveryMs ?? FORGET_EVERY_MS, BUSY_TIMEOUT_MS);
+  const forgetDeleted = () => forgetting.now() || forgetting.soon();
 
   // The search's time budget: a query is synchronous here, so one deadline at a time.
   let deadline = Infinity;
@@ -246,6 +259,7 @@ export function openSqliteStore(file: string): StoreWithTeam {
     },
     async close() {
       if (scheduled) flush();
+      forgetting.stop();
       await reader?.close();
       if (limitsDb !== db) limitsDb.close();
       db.close();
@@ -255,7 +269,9 @@ export function openSqliteStore(file: string): StoreWithTeam {
       const row = rowOf(record);
       // IMMEDIATE: the write lock is taken before the draft is read, so two Sends cannot both see it.
       const words = team.wordsOf(record);
-      return sendDraft.immediate(draftHash(token), { row, words }) ? { id: row.id } : null;
+      if (!sendDraft.immediate(draftHash(token), { row, words })) return null;
+      forgetting.soon();
+      return { id: row.id };
     },
     team: {
       ...team,
@@ -265,10 +281,26 @@ export function openSqliteStore(file: string): StoreWithTeam {
         return deleted;
       },
     },
-    drafts: draftStore(sql),
+    drafts: forgettingDrafts(draftStore(sql), forgetting.soon),
     limits: limitStore(limitSql),
     async ping() {
       await sql.all('SELECT 1');
+    },
+  };
+}
+
+/** A deleted draft (expired, or removed on reading) leaves the log soon. */
+function forgettingDrafts(drafts: DraftStore, soon: () => void): DraftStore {
+  return {
+    ...drafts,
+    async remove(token) {
+      await drafts.remove(token);
+      soon();
+    },
+    async deleteIdle(cutoff) {
+      const deleted = await drafts.deleteIdle(cutoff);
+      if (deleted > 0) soon();
+      return deleted;
     },
   };
 }

@@ -79,11 +79,15 @@ export function QuestionPage({
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: async (values) => {
-      // The step comes with validation and the email lists, loaded after the question shows.
-      const { step } = await import('../../engine/step');
+      // The step comes with validation and the email lists, loaded after the question shows;
+      // a send withholds personal data in what was typed, before the rest is cleaned.
+      const [{ step }, { withholdPersonalData }] = await Promise.all([
+        import('../../engine/step'),
+        import('../../masking/index'),
+      ]);
       const { [EMAIL_CHOICE]: emailChoice, ...entered } = values;
       const action = { kind: 'continue' as const, page: page.id, entered, emailChoice };
-      const result = step(survey, browserSession.read(), action, clock.now());
+      const result = step(survey, browserSession.read(), action, clock.now(), withholdPersonalData);
       if (result.kind === 'missing') return;
       if (result.kind === 'errors') {
         if (result.suggestion) email.suggest(result.suggestion);

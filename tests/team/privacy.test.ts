@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { maskPersonalData, MASK } from '../../server/team/privacy';
-import corpus from './fixtures/personal-data-corpus.json';
 
 describe('maskPersonalData', () => {
   it.each([
@@ -48,23 +47,6 @@ describe('maskPersonalData on what respondents write', () => {
       expect(maskPersonalData(text)).toBe(text);
     },
   );
-
-  // A corpus written for this test, English and Welsh: every text with personal data is masked
-  // and no text without it is changed.
-  it('masks the corpus with personal data and nothing in the corpus without', () => {
-    const { withPersonalData, withoutPersonalData } = corpus;
-    expect(withPersonalData.length).toBeGreaterThanOrEqual(100);
-    expect(withoutPersonalData.length).toBeGreaterThanOrEqual(100);
-    const missed = withPersonalData.filter((text) => !maskPersonalData(text).includes(MASK));
-    const changed = withoutPersonalData.filter((text) => maskPersonalData(text) !== text);
-    expect(missed).toEqual([]);
-    expect(changed).toEqual([]);
-  });
-
-  it('masks nothing twice', () => {
-    for (const text of corpus.withPersonalData) {
-      const once = maskPersonalData(text);
-      expect(maskPersonalData(once)).toBe(once);
-    }
-  });
+  // The corpus of texts with and without personal data, as typed and as stored, is in
+  // tests/masking (corpus.test.ts, corpus-service.test.ts; `npm run bench:masking`).
 });
