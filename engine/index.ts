@@ -43,6 +43,8 @@ export {
   NO_SESSION,
   sessionAt,
   idleTooLong,
+  expiresAt,
+  runUnderWay,
   startedSession,
   type Session,
 } from './session';

@@ -4,10 +4,9 @@
 import {
   allFields,
   findPage,
-  IDLE_LIMIT_MS,
   isLang,
   NO_SESSION,
-  startedSession,
+  sessionAt,
   type Answers,
   type Lang,
   type ResolvedSurvey,
@@ -74,10 +73,11 @@ export async function contextFor(
 > {
   const token = url.searchParams.get('draft');
   const sessions = draftSession(options.store.drafts, token, options.clock);
-  const read = token ? await sessions.read() : null;
+  // The engine judges the hour: a run idle too long is none (and its draft goes when written).
+  const read = token ? sessionAt(await sessions.read(), options.clock().getTime()) : null;
   const held = sessions.held();
   // A visit is activity; it also shows a page held after a post with errors, once.
-  if (read?.inProgress) await sessions.write(read);
+  if (read) await sessions.write(read);
   const live = sessions.token();
   const state: SurveyData | null = read && {
     ...read,
@@ -106,18 +106,20 @@ function heldFor(path: string, held: unknown): PostedPage | undefined {
   return at === path ? posted : undefined;
 }
 
-/** The session a post continues: the live draft's, a one-page survey's new run, or the run
- *  carried from the browser's storage by a form posted before the app arrived. */
+/** The session a post continues: the live draft's; for a one-page survey, or a run carried from
+ *  the browser's storage by a form posted before the app arrived, the page step's Start. */
 function sessionFor(
   survey: ResolvedSurvey,
   state: Session | null,
   posted: PostedForm,
   now: number,
 ): Session {
-  if (state?.surveyName === survey.id && (state.inProgress || state.sent)) return state;
-  if (survey.layout === 'single') return startedSession(survey.id, now);
-  const carried = carriedAnswers(survey, posted[SAVED_ANSWERS_FIELD]);
-  return carried ? startedSession(survey.id, now, carried) : (state ?? NO_SESSION);
+  const stored = state ?? NO_SESSION;
+  const single = survey.layout === 'single';
+  const carried = single ? undefined : carriedAnswers(survey, posted[SAVED_ANSWERS_FIELD]);
+  if (!single && !carried) return stored;
+  const started = step(survey, stored, { kind: 'start', carried }, now);
+  return 'session' in started ? started.session : stored;
 }
 
 async function answerPost(
@@ -166,10 +168,10 @@ async function answerPost(
     return seeOther(withDraft(at, token));
   }
   if (result.kind === 'go' || result.kind === 'show') {
-    // Finish or timeout: nothing under way to keep.
-    if (!result.session.inProgress) return to(result.kind === 'go' ? result.to : page.id);
+    // Finish or timeout: nothing under way to keep (a run the hour ended is deleted).
     await sessions.write(result.session);
-    return to(result.kind === 'go' ? result.to : page.id, sessions.token());
+    const target = result.kind === 'go' ? result.to : page.id;
+    return to(target, result.session.inProgress ? sessions.token() : undefined);
   }
   // The same check as the feedback API: the whole path, read back from what is sent.
   const check = validateSubmission(survey, result.submission);
@@ -187,7 +189,7 @@ async function answerPost(
     // cap, as the feedback API answers. A post that waited for another of its form or draft
     // asks the draft too.
     if (key && (await store.idOfKey(key))) return sent();
-    if (waited && draft && (await store.drafts.read(draft, clock(), IDLE_LIMIT_MS))?.sent)
+    if (waited && draft && (await store.drafts.read(draft))?.sent)
       return sent();
     if (!(await options.mayAccept())) {
       // Too busy: nothing typed is lost. The answers wait in the draft (a new one for a one-page
@@ -315,10 +317,10 @@ export async function skipWithoutScript(
   const now = options.clock().getTime();
   // Pressed before the app arrived: the entry script posts the answers saved in the browser.
   const carried = token ? undefined : carriedAnswers(survey, saved);
-  const session = carried ? startedSession(survey.id, now, carried) : await sessions.read();
+  const started = carried && step(survey, NO_SESSION, { kind: 'start', carried }, now);
+  const session = started && 'session' in started ? started.session : await sessions.read();
   const result = step(survey, session, { kind: 'skip', page: pageId }, now);
   if (result.kind !== 'go') return null;
-  if (!result.session.inProgress) return pathOf(lang, survey, result.to);
   await sessions.write(result.session);
-  return pathOf(lang, survey, result.to, sessions.token());
+  return pathOf(lang, survey, result.to, result.session.inProgress ? sessions.token() : undefined);
 }
