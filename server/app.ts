@@ -184,7 +184,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     store,
     clock,
     preview: options.preview === true,
-    mayAccept: async () => (await cap.take()) === 0,
+    cap,
     limit: pageLimit
       ? async (request) => {
           const result = await pageLimit(request);

@@ -18,7 +18,6 @@ import { data } from 'react-router-dom';
 import { answersFromForm, type PostedForm } from '../../engine/form';
 import { surveyPath, withDraft } from '../../src/paths';
 import { SAVED_ANSWERS_FIELD } from '../../src/savedState';
-import { validateSubmission } from '../../engine/receive';
 import {
   BACK_TO_ANSWERS_FIELD,
   SUBMISSION_KEY_FIELD,
@@ -28,7 +27,8 @@ import {
 import type { SurveyData } from '../../src/store';
 import { SUBMISSION_KEY } from '../storage/submission-key';
 import type { StoreWithTeam } from '../storage/types';
-import { maskAnswers } from '../team/privacy';
+import type { SubmissionCap } from '../submissionCap';
+import { storeSubmission } from '../submissions';
 import { postPage } from './post';
 import { draftSession, type DraftSession } from './session';
 
@@ -39,8 +39,8 @@ export interface NoJsOptions {
   surveys: Map<string, ResolvedSurvey>;
   store: StoreWithTeam;
   clock: () => Date;
-  /** Takes a place under the submission cap; resolves false when the service is too busy to accept one now. */
-  mayAccept: () => Promise<boolean>;
+  /** Accepted submissions per minute, shared with the feedback API (server/submissionCap.ts). */
+  cap: SubmissionCap;
   /** PREVIEW=true: a draft made by the preview sends test submissions (ignored otherwise). */
   preview?: boolean;
 }
@@ -173,9 +173,6 @@ async function answerPost(
     const target = result.kind === 'go' ? result.to : page.id;
     return to(target, result.session.inProgress ? sessions.token() : undefined);
   }
-  // The same check as the feedback API: the whole path, read back from what is sent.
-  const check = validateSubmission(survey, result.submission);
-  if (!check.ok) throw data(null, { status: 400 });
   const sent = () => {
     const done = step(survey, result.session, { kind: 'sent' }, now);
     return to(done.kind === 'go' ? done.to : 'finish');
@@ -185,13 +182,22 @@ async function answerPost(
   const key = submissionKeyOf(posted);
   const draft = sessions.token();
   return oneAtATime(draft ?? key, async (waited) => {
-    // Sent already (a double tap, two tabs, Back and Send again): the finish page, before the
-    // cap, as the feedback API answers. A post that waited for another of its form or draft
-    // asks the draft too.
-    if (key && (await store.idOfKey(key))) return sent();
-    if (waited && draft && (await store.drafts.read(draft))?.sent)
-      return sent();
-    if (!(await options.mayAccept())) {
+    // A post that waited for another of its form or draft finds it sent (a double tap, two
+    // tabs, Back and Send again): the finish page, before the cap.
+    if (waited && draft && (await store.drafts.read(draft))?.sent) return sent();
+    // Stored as the feedback API stores it: the same check of the whole path, read back from
+    // what is sent; a form's key or a draft sent already adds nothing.
+    const outcome = await storeSubmission(options, {
+      survey,
+      body: result.submission,
+      lang,
+      ...(key ? { key } : {}),
+      ...(draft ? { draft } : {}),
+      // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
+      ...(state?.test && draft ? { test: true } : {}),
+    });
+    if (outcome.kind === 'invalid') throw data(null, { status: 400 });
+    if (outcome.kind === 'busy') {
       // Too busy: nothing typed is lost. The answers wait in the draft (a new one for a one-page
       // survey) and the page says to try again later, with a way back to them.
       await sessions.write(result.session);
@@ -202,21 +208,6 @@ async function answerPost(
       };
       return data(busy, { status: 503, headers: { 'retry-after': String(RETRY_AFTER_S) } });
     }
-    const record = {
-      surveyId: survey.id,
-      definitionHash: survey.hash ?? '',
-      receivedAt: clock(),
-      answers: maskAnswers(survey, check.submission),
-      lang,
-      // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
-      ...(state?.test && draft ? { test: true } : {}),
-      // Two posts of one form at once: the store keeps the first row (a unique key), both go on.
-      ...(key ? { key } : {}),
-    };
-    // With a draft, the row is stored and the draft marked sent in one transaction: of two Sends
-    // at once only one stores a row, and both go to the finish page.
-    if (draft) await store.sendDraft(draft, record);
-    else await store.save(record);
     return sent();
   });
 }
