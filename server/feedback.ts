@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { allFields, type ResolvedSurvey } from '../engine/index';
+import { allFields, isLang, type ResolvedSurvey } from '../engine/index';
 import { apiKeyChecker } from './apiKey';
 import { httpError } from './errors';
 import type { SubmissionCap } from './submissionCap';
@@ -110,7 +110,7 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
 /** The page language the browser reports (`Content-Language: en|cy`); anything else is unknown. */
 export function respondentLanguage(header: string | string[] | undefined): Lang | null {
   const value = typeof header === 'string' ? header.trim().toLowerCase() : '';
-  return value === 'en' || value === 'cy' ? value : null;
+  return isLang(value) ? value : null;
 }
 
 function knownNames(survey: ResolvedSurvey): Set<string> {
