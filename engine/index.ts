@@ -49,7 +49,7 @@ export {
   type Session,
 } from './session';
 export { move, type StepAction, type StepResult } from './move';
-export { notSentCharacters, sentText } from './fields/text';
+export { notSentCharacters, sentText } from './fields/free-text';
 export {
   DEFAULT_ALLOW,
   foldAccents,
