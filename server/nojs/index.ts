@@ -30,7 +30,7 @@ import type { StoreWithTeam } from '../storage/types';
 import type { SubmissionCap } from '../submissionCap';
 import { storeSubmission } from '../submissions';
 import { postPage } from './post';
-import { draftSession, type DraftSession } from './session';
+import { draftSession, type DraftSession } from './draftSession';
 
 /** What a busy service asks a respondent to wait before sending again (`Retry-After`, seconds). */
 const RETRY_AFTER_S = 60;

@@ -1,11 +1,11 @@
-// The server's session store (server/nojs/session.ts): a draft read as the page step's session,
+// The server's session store (server/nojs/draftSession.ts): a draft read as the page step's session,
 // and written back. Expectations follow the SPEC: a run is cleared after 60 idle minutes (judged
 // by the engine from the activity the store keeps), a sent run says so, and one survey's run
 // never writes into another survey's draft.
 import { afterEach, describe, expect, it } from 'vitest';
 import { move, NO_SESSION, type Session } from '../../engine';
 import { inline, page, radios } from '../engine/fixtures';
-import { draftSession } from '../../server/nojs/session';
+import { draftSession } from '../../server/nojs/draftSession';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 

@@ -4,7 +4,7 @@
 // store keeps the last activity it was given; the engine alone judges the hour (sessionAt), and a
 // run it has ended is deleted when written back.
 import { NO_SESSION, type Session } from '../../engine';
-import type { SessionStore } from '../../src/session';
+import type { SessionStore } from '../../src/sessionStore';
 import type { DraftStore } from '../storage/drafts';
 
 export interface DraftSession extends SessionStore {
