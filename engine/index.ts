@@ -44,6 +44,7 @@ export {
   sessionAt,
   idleTooLong,
   expiresAt,
+  endedBefore,
   runUnderWay,
   startedSession,
   type Session,

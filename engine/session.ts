@@ -43,6 +43,9 @@ export const startedSession = (
 export const expiresAt = (session: Pick<Session, 'lastActivity'>): number | null =>
   session.lastActivity === null ? null : session.lastActivity + IDLE_LIMIT_MS;
 
+/** The last activity before which a run has ended at `now` (what the drafts' purge deletes). */
+export const endedBefore = (now: number): number => now - IDLE_LIMIT_MS;
+
 /** Whether a session last active at `lastActivity` has been idle too long at `now`. */
 export const idleTooLong = (lastActivity: number | null, now: number): boolean => {
   const end = expiresAt({ lastActivity });
