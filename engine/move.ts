@@ -91,7 +91,8 @@ export function move(
       // Sent now: for the hour after, the run's pages say it was sent (then it is forgotten).
       session: { ...NO_SESSION, surveyName: survey.id, sent: true, lastActivity: now },
     };
-  if (action.kind === 'skip' && !addressedPage(survey, action.page)?.skip) return { kind: 'missing' };
+  if (action.kind === 'skip' && !addressedPage(survey, action.page)?.skip)
+    return { kind: 'missing' };
   const at = arrive(survey, stored, action.page, now);
   if (at.kind !== 'here') return at;
   const { page, session } = at;
