@@ -104,9 +104,11 @@ export default tseslint.config(
   // engine, masking and the server; tests anything.
   layer(['engine/**/*.ts'], ['masking', 'renderers', 'src', 'server', 'scripts', 'tests'], {
     // The engine is shared by browser, server and CLI: it must not reach for React, the DOM or
-    // Node's modules. Only the definition checker (engine/check/, build time and server) may use Node.
+    // Node's modules. Only the definition checker (engine/check/, build time and server) may use
+    // Node. A field type's view lives in its folder (engine/fields/<type>/view.tsx) but belongs to
+    // the app: the engine never imports it (tests/design/field-folders.test.ts walks the graph).
     ignores: ['engine/check/**'],
-    packages: [...REACT, 'node:*', 'ajv', 'ajv/*', '**/check', '**/check/*'],
+    packages: [...REACT, 'node:*', 'ajv', 'ajv/*', '**/check', '**/check/*', '**/view', '**/*.tsx'],
   }),
   {
     files: ['engine/**/*.ts'],
@@ -123,7 +125,8 @@ export default tseslint.config(
     packages: [...REACT, 'node:*'],
   }),
   layer(['renderers/**/*.{ts,tsx}'], ['masking', 'src', 'server', 'scripts', 'tests']),
-  layer(['src/**/*.{ts,tsx}'], ['server', 'scripts', 'tests']),
+  // A field type's view is the app's (it draws GOV.UK renderers and the app's field helpers).
+  layer(['src/**/*.{ts,tsx}', 'engine/fields/*/view.tsx'], ['server', 'scripts', 'tests']),
   layer(['server/**/*.{ts,tsx}'], ['scripts', 'tests']),
   layer(['scripts/**/*.ts'], ['renderers', 'src', 'tests']),
   {

@@ -43,11 +43,14 @@ export {
   NO_SESSION,
   sessionAt,
   idleTooLong,
+  expiresAt,
+  endedBefore,
+  runUnderWay,
   startedSession,
   type Session,
 } from './session';
 export { move, type StepAction, type StepResult } from './move';
-export { notSentCharacters, sentText } from './fields/text';
+export { notSentCharacters, sentText } from './fields/free-text';
 export {
   DEFAULT_ALLOW,
   foldAccents,

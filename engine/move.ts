@@ -1,12 +1,13 @@
 // The page step's actions other than Continue (./step): Start, a visit, Skip and a stored Send.
 // Light (no validation, no email lists), so the app's route loaders and links can use it.
 import { findPage, firstPage, guardRedirect, skipPage } from './flow';
-import { sessionAt, NO_SESSION, startedSession, type Session } from './session';
+import { runUnderWay, sessionAt, NO_SESSION, startedSession, type Session } from './session';
 import type { Answers, FieldError, ResolvedPage, ResolvedSurvey, Submission } from './types';
 
 export type StepAction =
-  /** The start page's button, or opening a one-page survey. */
-  | { kind: 'start' }
+  /** The start page's button, or opening a one-page survey; or a run carried on from answers
+   *  saved in the browser (`carried`: a form posted before the app arrived, no draft yet). */
+  | { kind: 'start'; carried?: Answers }
   | { kind: 'visit'; page: string }
   /** Continue (or Send on the last page) with the page's answers as entered. */
   | { kind: 'continue'; page: string; entered: Answers; emailChoice?: unknown }
@@ -35,8 +36,8 @@ export type StepResult =
   /** No such page, or nothing to skip on it. */
   | { kind: 'missing' };
 
-/** The page, if the survey has it. A one-page survey's only page answers to any id. */
-function pageOf(survey: ResolvedSurvey, id: string) {
+/** The page an address names, if the survey has it. A one-page survey's only page answers to any id. */
+function addressedPage(survey: ResolvedSurvey, id: string) {
   return survey.layout === 'single' ? firstPage(survey) : findPage(survey, id);
 }
 
@@ -49,9 +50,9 @@ export function arrive(
   now: number,
 ): StepResult | { kind: 'here'; page: ResolvedPage; session: Session } {
   const session = sessionAt(stored, now);
-  const page = pageOf(survey, pageId);
+  const page = addressedPage(survey, pageId);
   if (!page) return { kind: 'missing' };
-  if (!session.inProgress || session.surveyName !== survey.id) {
+  if (!runUnderWay(session, survey.id, now)) {
     // Back after sending shows the finish page; otherwise nothing is under way (or it expired).
     const sent = session.sent && session.surveyName === survey.id;
     return { kind: 'go', to: sent ? 'finish' : 'timeout', session };
@@ -68,16 +69,19 @@ export function move(
 ): StepResult {
   const first = firstPage(survey).id;
   if (action.kind === 'start') {
-    // A one-page survey already under way carries on; Start on a start page begins again.
     const session = sessionAt(stored, now);
     // A one-page survey's address is its start: opened again within the hour after its run was
     // sent (the browser's Back), it says so, as its pages would (a run sent by an older version,
     // with no time, does not count).
     const sent = session.sent && session.surveyName === survey.id && session.lastActivity !== null;
     if (survey.layout === 'single' && sent) return { kind: 'go', to: 'finish', session };
-    const kept =
-      survey.layout === 'single' && session.inProgress && session.surveyName === survey.id;
-    const next = kept ? { ...session, lastActivity: now } : startedSession(survey.id, now);
+    // A one-page survey, or a run carried from the browser, already under way carries on; Start
+    // on a start page begins again.
+    const resumes = survey.layout === 'single' || action.carried !== undefined;
+    const next =
+      resumes && runUnderWay(session, survey.id, now)
+        ? { ...session, lastActivity: now }
+        : startedSession(survey.id, now, action.carried);
     return { kind: 'go', to: first, session: next };
   }
   if (action.kind === 'sent')
@@ -87,7 +91,8 @@ export function move(
       // Sent now: for the hour after, the run's pages say it was sent (then it is forgotten).
       session: { ...NO_SESSION, surveyName: survey.id, sent: true, lastActivity: now },
     };
-  if (action.kind === 'skip' && !pageOf(survey, action.page)?.skip) return { kind: 'missing' };
+  if (action.kind === 'skip' && !addressedPage(survey, action.page)?.skip)
+    return { kind: 'missing' };
   const at = arrive(survey, stored, action.page, now);
   if (at.kind !== 'here') return at;
   const { page, session } = at;

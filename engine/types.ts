@@ -1,5 +1,6 @@
 // The definition format, as TypeScript. `schemas/survey.schema.json` is the contract editors
 // see; these types mirror it for the engine, the renderers, the app and the server.
+import type { FieldType } from './fields/registry';
 
 export type Lang = 'en' | 'cy';
 export const LANGS: readonly Lang[] = ['en', 'cy'];
@@ -39,7 +40,8 @@ export interface Option {
   retired?: boolean;
 }
 
-export type FieldType = 'radios' | 'checkboxes' | 'textarea' | 'text' | 'email';
+/** A field type's name: one folder of engine/fields/ each (generated: engine/fields/registry.ts). */
+export type { FieldType };
 
 /** How a field's answer is shaped in the submission. */
 export interface SendRule {

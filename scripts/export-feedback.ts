@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { isLang } from '../engine';
 import { loadSurveys } from '../engine/check/load';
 import { configFromEnv } from '../server/config';
 import { openStore } from '../server/storage/index';
@@ -55,7 +56,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     options: { lang: { type: 'string' }, codes: { type: 'boolean' } },
   });
   const files = await exportFeedback(positionals[0] ?? 'exports', process.env, {
-    lang: values.lang === 'cy' ? 'cy' : 'en',
+    lang: isLang(values.lang) ? values.lang : 'en',
     codes: values.codes,
   });
   console.log(files.length ? `Wrote ${files.join(', ')}` : 'No feedback stored.');

@@ -1,6 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { IDLE_LIMIT_MS, type ResolvedSurvey } from '../engine/index';
+import { endedBefore, type ResolvedSurvey } from '../engine/index';
 import { configFromEnv, type TrustProxy } from './config';
 import { clientError, frameworkError, handleErrors } from './errors';
 import { registerFeedback } from './feedback';
@@ -184,7 +184,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     store,
     clock,
     preview: options.preview === true,
-    mayAccept: async () => (await cap.take()) === 0,
+    cap,
     limit: pageLimit
       ? async (request) => {
           const result = await pageLimit(request);
@@ -195,7 +195,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // Drafts go an hour after their last activity, and ended limit windows, checked every minute.
   const longestWindow = rateLimit ? rateLimit.timeWindowMs : 0;
   const draftPurge = setInterval(() => {
-    store.drafts.deleteIdle(new Date(clock().getTime() - IDLE_LIMIT_MS)).catch(() => undefined);
+    store.drafts.deleteIdle(new Date(endedBefore(clock().getTime()))).catch(() => undefined);
     store.limits.deleteBefore(oldestLiveWindow(clock(), longestWindow)).catch(() => undefined);
   }, 60_000);
   draftPurge.unref();

@@ -27,6 +27,7 @@ export async function devApi(definitionsDir = 'definitions'): Promise<DevApi> {
   const app = Fastify({ bodyLimit });
   await app.register(fastifyRateLimit, { global: false });
   const clock = () => new Date();
+  const cap = submissionCap(store.limits, false, clock);
   registerFeedback(app, {
     paths: [config.feedbackPath],
     surveys,
@@ -34,14 +35,14 @@ export async function devApi(definitionsDir = 'definitions'): Promise<DevApi> {
     apiKeys: config.apiKeys,
     bodyLimit,
     rateLimit: false,
-    cap: submissionCap(store.limits, false, clock),
+    cap,
     clock,
     preview: true, // as the preview below: `npm run dev` always has it
   });
   registerPreview(app, { surveys, drafts: store.drafts, clock });
   app.addHook('onClose', () => store.close());
   await app.ready();
-  const pages = { surveys, store, clock, preview: true, mayAccept: async () => true };
+  const pages = { surveys, store, clock, preview: true, cap };
   const dev = app as unknown as DevApi; // given its one method just below
   dev.stateOf = async (url) => (await contextFor(url, pages)).state;
   return dev;

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { allFields, type ResolvedSurvey } from '../engine/index';
-import { validateSubmission } from '../engine/receive';
+import { allFields, isLang, type ResolvedSurvey } from '../engine/index';
 import { apiKeyChecker } from './apiKey';
 import { httpError } from './errors';
-import { withholdPersonalData } from '../masking/index';
 import type { SubmissionCap } from './submissionCap';
+import { storeSubmission } from './submissions';
 import { SUBMISSION_KEY } from './storage/submission-key';
 import type { FeedbackStore, Lang } from './storage/types';
 
@@ -40,7 +39,6 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
     [...options.surveys.values()].map((survey) => [survey, knownNames(survey)]),
   );
   const isValidKey = apiKeyChecker(options.apiKeys);
-  const { cap } = options;
 
   // One limiter shared by the path and its aliases, so the alias is no way round it.
   const rateLimit = options.rateLimit ? [app.rateLimit(options.rateLimit)] : [];
@@ -75,41 +73,35 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
             .code(400)
             .send({ errors: [{ field: 'serviceName', key: 'invalidServiceName' }] });
         }
-        // Personal data in free text is withheld as received, before the rest is cleaned: the
-        // app has withheld it as typed already (server/README.md, "Personal data").
-        const result = validateSubmission(survey, body, withholdPersonalData);
-        if (!result.ok) {
+        const outcome = await storeSubmission(options, {
+          survey,
+          body,
+          lang: respondentLanguage(request.headers['content-language']),
+          ...(runKey ? { key: runKey } : {}),
+          ...(options.preview && request.headers[TEST_HEADER] === '1' ? { test: true } : {}),
+        });
+        if (outcome.kind === 'invalid') {
           // Only names the survey defines are reported: a client-sent name is never echoed.
           const known = namesBySurvey.get(survey)!;
-          const errors = result.errors
+          const errors = outcome.errors
             .filter(({ field }) => known.has(field))
             .map(({ field, message }) => ({
               field,
               key: message.key,
               ...(message.params ? { params: message.params } : {}),
             }));
-          const unknownFields = result.errors.length - errors.length;
+          const unknownFields = outcome.errors.length - errors.length;
           return reply.code(400).send({ errors, ...(unknownFields ? { unknownFields } : {}) });
         }
-        // A run sent already answers as it did then, before the cap: it adds nothing.
-        const sent = runKey ? await options.store.idOfKey(runKey) : undefined;
-        if (sent) return reply.code(201).send({ id: sent });
-        const wait = await cap.take();
-        if (wait > 0) {
+        if (outcome.kind === 'busy') {
           request.log.warn('submission cap reached');
-          return reply.code(503).header('retry-after', String(wait)).send({ error: 'Busy' });
+          return reply
+            .code(503)
+            .header('retry-after', String(outcome.retryAfter))
+            .send({ error: 'Busy' });
         }
-        const { id } = await options.store.save({
-          surveyId: survey.id,
-          definitionHash: survey.hash ?? '',
-          receivedAt: options.clock(),
-          answers: result.submission,
-          lang: respondentLanguage(request.headers['content-language']),
-          ...(options.preview && request.headers[TEST_HEADER] === '1' ? { test: true } : {}),
-          // A run sent already answers as it did then: the same row's id, nothing added.
-          ...(runKey ? { key: runKey } : {}),
-        });
-        return reply.code(201).send({ id });
+        // Stored now, or (a run sent already) the same row's id, nothing added.
+        return reply.code(201).send({ id: outcome.id });
       },
     });
   }
@@ -118,7 +110,7 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
 /** The page language the browser reports (`Content-Language: en|cy`); anything else is unknown. */
 export function respondentLanguage(header: string | string[] | undefined): Lang | null {
   const value = typeof header === 'string' ? header.trim().toLowerCase() : '';
-  return value === 'en' || value === 'cy' ? value : null;
+  return isLang(value) ? value : null;
 }
 
 function knownNames(survey: ResolvedSurvey): Set<string> {

@@ -6,12 +6,13 @@ import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LANGS, type Lang } from '../engine/index';
+import { isLang } from '../engine/index';
 import type { Rendered } from '../src/entry-server';
 import type { ServerContext } from '../src/serverContext';
 import { stylesheetInliner } from './criticalCss';
 import { contextFor, refusedPost, skipWithoutScript, type NoJsOptions } from './nojs/index';
 import { SAVED_ANSWERS_FIELD } from '../src/savedState';
+import { matchRoute, pathInLang, ROUTES, surveyPath } from '../src/paths';
 import { classifyPath } from './paths';
 import { contentSecurityPolicy } from './security';
 
@@ -76,7 +77,7 @@ export function fetchRequest(
   const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`);
   // A post to a survey's root is for its index route (start page or one-page survey), which
   // React Router reaches only with `?index`.
-  if (request.method === 'POST' && url.pathname.split('/').length === 3)
+  if (request.method === 'POST' && matchRoute(ROUTES.survey, url.pathname))
     url.searchParams.set('index', '');
   const init: RequestInit = { method: request.method, headers: { accept: 'text/html' } };
   if (request.method === 'POST') {
@@ -184,18 +185,18 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     });
     // A skip link pressed before the app arrived, posted by the entry script with the answers
     // saved in the browser (src/main.tsx): they go on in a new draft, as a Continue's would.
-    forms.post('/:lang/:survey/:page/skip', { bodyLimit: FORM_LIMIT }, async (request, reply) => {
+    forms.post(ROUTES.skip, { bodyLimit: FORM_LIMIT }, async (request, reply) => {
       const { lang = '', survey: id = '', page = '' } = request.params as Record<string, string>;
       const survey = options.surveys.get(id);
-      if (!LANGS.includes(lang as Lang) || !survey) return answer(request, reply, true);
-      const back = request.url.replace(/\/skip(?=\?|$)/, '');
-      if (((await options.limit?.(request)) ?? 0) > 0) return reply.redirect(back, 303);
+      if (!isLang(lang) || !survey) return answer(request, reply, true);
+      if (((await options.limit?.(request)) ?? 0) > 0)
+        return reply.redirect(surveyPath(lang, survey, page), 303);
       const saved = (request.body as FormBody | undefined)?.get(SAVED_ANSWERS_FIELD)?.[0];
-      const to = await skipWithoutScript(lang as Lang, survey, page, null, options, saved);
+      const to = await skipWithoutScript(lang, survey, page, null, options, saved);
       if (!to) return answer(request, reply, true);
       return reply.header('cache-control', 'no-store').redirect(to, 303);
     });
-    for (const url of ['/:lang/:survey', '/:lang/:survey/:page'])
+    for (const url of [ROUTES.survey, ROUTES.question])
       forms.post(url, { bodyLimit: FORM_LIMIT }, async (request, reply) => {
         const path = request.url.split('?')[0]!;
         if (classifyPath(path, options.surveys).kind !== 'app')
@@ -207,12 +208,12 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       });
   });
 
-  app.get('/:lang/:survey/:page/skip', async (request, reply) => {
+  app.get(ROUTES.skip, async (request, reply) => {
     const { lang = '', survey: id = '', page = '' } = request.params as Record<string, string>;
     const survey = options.surveys.get(id);
-    if (!LANGS.includes(lang as Lang) || !survey) return answer(request, reply, true);
+    if (!isLang(lang) || !survey) return answer(request, reply, true);
     const draft = new URL(request.url, 'http://localhost').searchParams.get('draft');
-    const to = await skipWithoutScript(lang as Lang, survey, page, draft, options);
+    const to = await skipWithoutScript(lang, survey, page, draft, options);
     if (!to) return answer(request, reply, true);
     return reply.header('cache-control', 'no-store').redirect(to, 303);
   });
@@ -227,10 +228,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     // ?lang= switches language: the same page in the other language's address.
     const params = new URLSearchParams(query);
     const lang = params.get('lang');
-    if (LANGS.includes(lang as Lang) && LANGS.includes(path.split('/')[1] as Lang)) {
+    if (isLang(lang) && isLang(path.split('/')[1])) {
       params.delete('lang');
       const rest = params.toString();
-      return reply.redirect(path.replace(/^\/(en|cy)/, `/${lang}`) + (rest ? `?${rest}` : ''), 302);
+      return reply.redirect(pathInLang(path, lang) + (rest ? `?${rest}` : ''), 302);
     }
     return answer(request, reply, target.kind === 'not-found');
   });

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ensureWords, hasWords, isLang, langOf, useLang } from './i18n';
-import { withLang } from './paths';
+import { pathInLang } from './paths';
 
 export function Root() {
   const location = useLocation();
@@ -77,7 +77,7 @@ export function Root() {
     return (
       <Navigate
         replace
-        to={withLang(location.pathname, queryLang) + (search ? `?${search}` : '') + location.hash}
+        to={pathInLang(location.pathname, queryLang) + (search ? `?${search}` : '') + location.hash}
       />
     );
   }

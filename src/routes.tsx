@@ -10,13 +10,13 @@ import {
 import { findPage, move, NO_SESSION } from '../engine';
 import type { Lang, ResolvedSurvey, StepResult } from '../engine';
 import { loadSurvey } from './definitions';
-import { isLang } from './i18n';
+import { isLang } from '../engine';
 import { SurveyLayout } from './layout/SurveyLayout';
 import { CookiesPage, NotFoundPage, RouteError } from './pages/Plain';
 import { FinishPage, TimeoutPage } from './pages/Endings';
 import { SurveyIndex } from './pages/StartPage';
 import { QuestionRoute } from './pages/QuestionPage';
-import { QUESTION_ROUTE_ID, surveyPath, withDraft } from './paths';
+import { below, QUESTION_ROUTE_ID, ROUTES, surveyPath, withDraft } from './paths';
 import { Root } from './Root';
 import { serverContext } from './serverContext';
 import { clock } from './clock';
@@ -92,19 +92,19 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: () => null,
     children: [
-      { path: ':lang/cookies', element: <CookiesPage /> },
+      { path: ROUTES.cookies, element: <CookiesPage /> },
       {
-        path: ':lang/:survey',
+        path: ROUTES.survey,
         id: 'survey',
         loader: surveyOf,
         element: <SurveyLayout />,
         errorElement: <RouteError />,
         children: [
           { index: true, loader: indexLoader, action, element: <SurveyIndex /> },
-          { path: 'finish', element: <FinishPage /> },
-          { path: 'timeout', element: <TimeoutPage /> },
+          { path: below(ROUTES.survey, ROUTES.finish), element: <FinishPage /> },
+          { path: below(ROUTES.survey, ROUTES.timeout), element: <TimeoutPage /> },
           {
-            path: ':page',
+            path: below(ROUTES.survey, ROUTES.question),
             id: QUESTION_ROUTE_ID,
             loader: questionLoader,
             action,

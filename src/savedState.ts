@@ -2,7 +2,7 @@
 // store itself (zustand, src/store.ts) comes with the app, too late for the first paint. The
 // store uses the same key and the engine's idle rule.
 
-import { idleTooLong } from '../engine/session';
+import { runUnderWay } from '../engine/session';
 
 /** The localStorage key the store persists under. */
 export const STORAGE_KEY = 'feedback-survey';
@@ -41,9 +41,15 @@ export function savedAnswersOf(surveyId: string, now: number): string | undefine
   return underWay(surveyId, now) ? JSON.stringify(saved()?.answers ?? {}) : undefined;
 }
 
-/** Whether `surveyId` is in progress in this browser at `now` (started and not idle too long). */
+/** Whether `surveyId` is in progress in this browser at `now`, by the engine's rule. */
 export function underWay(surveyId: string, now: number): boolean {
   const state = saved();
-  const last = typeof state?.lastActivity === 'number' ? state.lastActivity : null;
-  return state?.inProgress === true && state.surveyName === surveyId && !idleTooLong(last, now);
+  const session = {
+    surveyName: typeof state?.surveyName === 'string' ? state.surveyName : null,
+    answers: {},
+    inProgress: state?.inProgress === true,
+    lastActivity: typeof state?.lastActivity === 'number' ? state.lastActivity : null,
+    sent: false,
+  };
+  return runUnderWay(session, surveyId, now);
 }

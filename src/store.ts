@@ -4,7 +4,7 @@ import { persist, createJSONStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
 import { sessionAt, NO_SESSION, type Answers, type Session } from '../engine';
 import { clock } from './clock';
-import type { SessionStore } from './session';
+import type { SessionStore } from './sessionStore';
 import { STORAGE_KEY } from './savedState';
 
 export { STORAGE_KEY };

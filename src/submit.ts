@@ -1,5 +1,5 @@
 // Sends a prepared submission to the feedback API (endpoint and key are build-time settings).
-import type { Submission } from '../engine';
+import { isLang, type Submission } from '../engine';
 import { useSurveyStore } from './store';
 
 export const FEEDBACK_URL: string = import.meta.env.VITE_FEEDBACK_URL ?? '/api/feedback';
@@ -43,5 +43,5 @@ export async function submitFeedback(
 
 function pageLanguage(): string | undefined {
   const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return lang === 'en' || lang === 'cy' ? lang : undefined;
+  return isLang(lang) ? lang : undefined;
 }

@@ -4,7 +4,7 @@ import { otherName } from '../graph';
 import type { FindWithheld } from '../sanitise';
 import { evaluate, isTruthy } from '../rules';
 import type { AnswerValue, Answers, Message, Option, ResolvedField } from '../types';
-import { sentText } from './text';
+import { sentText } from './free-text';
 
 const DEFAULT_JOIN = ', ';
 /** Separates the Other option's label from its text in 'append' mode. */

@@ -1,21 +1,12 @@
-// The field-type registry: the schema's `type` names mapped to their modules. Adding a type to
-// FieldType (engine/types.ts) without a module here, or without a renderer in src/fields, does
-// not compile; the checker refuses a definition whose type has no module.
-import type { FieldType, ResolvedField } from '../types';
-import { checkboxes } from './checkboxes';
-import { email } from './email';
-import { radios } from './radios';
-import { text } from './text';
-import { textarea } from './textarea';
+// The field types: each is one folder here (scripts/field-types.ts says what it holds), and the
+// registry of their modules is generated from the folders (./registry.ts), so a type is
+// registered by being there; the checker refuses a definition whose type has no module.
+import type { ResolvedField } from '../types';
+import { FIELD_TYPES } from './registry';
 import type { FieldTypeModule, TeamRole } from './types';
 
-export const FIELD_TYPES: Record<FieldType, FieldTypeModule> = {
-  radios,
-  checkboxes,
-  textarea,
-  text,
-  email,
-};
+export { FIELD_TYPES };
+export type { FieldType } from './registry';
 
 /** The module of a field's type. */
 export function typeOf(field: Pick<ResolvedField, 'type'>): FieldTypeModule {
@@ -30,6 +21,7 @@ const ROLES: Record<TeamRole, { chosen: boolean; ownWords: boolean }> = {
   choice: { chosen: true, ownWords: false },
   choices: { chosen: true, ownWords: false },
   text: { chosen: false, ownWords: true },
+  dateOrNumber: { chosen: false, ownWords: false },
   contact: { chosen: false, ownWords: false },
 };
 
@@ -39,5 +31,5 @@ export const isChoice = (field: ResolvedField) => ROLES[roleOf(field)].chosen;
 /** A question answered in the respondent's own words (not choices, not contact details). */
 export const isFreeText = (field: ResolvedField) => ROLES[roleOf(field)].ownWords;
 
-export type { Entry, FieldTypeModule, TeamRole } from './types';
+export type { Entry, FieldFixture, FieldTypeModule, TeamRole } from './types';
 export { chosenValues, offeredOptions } from './choice';

@@ -4,10 +4,9 @@
 import {
   allFields,
   findPage,
-  IDLE_LIMIT_MS,
   isLang,
   NO_SESSION,
-  startedSession,
+  sessionAt,
   type Answers,
   type Lang,
   type ResolvedSurvey,
@@ -19,7 +18,6 @@ import { data } from 'react-router-dom';
 import { answersFromForm, type PostedForm } from '../../engine/form';
 import { surveyPath, withDraft } from '../../src/paths';
 import { SAVED_ANSWERS_FIELD } from '../../src/savedState';
-import { validateSubmission } from '../../engine/receive';
 import {
   BACK_TO_ANSWERS_FIELD,
   SUBMISSION_KEY_FIELD,
@@ -29,9 +27,11 @@ import {
 import type { SurveyData } from '../../src/store';
 import { SUBMISSION_KEY } from '../storage/submission-key';
 import type { StoreWithTeam } from '../storage/types';
+import type { SubmissionCap } from '../submissionCap';
+import { storeSubmission } from '../submissions';
 import { withholdPersonalData } from '../../masking/index';
 import { postPage } from './post';
-import { draftSession, type DraftSession } from './session';
+import { draftSession, type DraftSession } from './draftSession';
 
 /** What a busy service asks a respondent to wait before sending again (`Retry-After`, seconds). */
 const RETRY_AFTER_S = 60;
@@ -40,8 +40,8 @@ export interface NoJsOptions {
   surveys: Map<string, ResolvedSurvey>;
   store: StoreWithTeam;
   clock: () => Date;
-  /** Takes a place under the submission cap; resolves false when the service is too busy to accept one now. */
-  mayAccept: () => Promise<boolean>;
+  /** Accepted submissions per minute, shared with the feedback API (server/submissionCap.ts). */
+  cap: SubmissionCap;
   /** PREVIEW=true: a draft made by the preview sends test submissions (ignored otherwise). */
   preview?: boolean;
 }
@@ -74,10 +74,11 @@ export async function contextFor(
 > {
   const token = url.searchParams.get('draft');
   const sessions = draftSession(options.store.drafts, token, options.clock);
-  const read = token ? await sessions.read() : null;
+  // The engine judges the hour: a run idle too long is none (and its draft goes when written).
+  const read = token ? sessionAt(await sessions.read(), options.clock().getTime()) : null;
   const held = sessions.held();
   // A visit is activity; it also shows a page held after a post with errors, once.
-  if (read?.inProgress) await sessions.write(read);
+  if (read) await sessions.write(read);
   const live = sessions.token();
   const state: SurveyData | null = read && {
     ...read,
@@ -106,18 +107,20 @@ function heldFor(path: string, held: unknown): PostedPage | undefined {
   return at === path ? posted : undefined;
 }
 
-/** The session a post continues: the live draft's, a one-page survey's new run, or the run
- *  carried from the browser's storage by a form posted before the app arrived. */
+/** The session a post continues: the live draft's; for a one-page survey, or a run carried from
+ *  the browser's storage by a form posted before the app arrived, the page step's Start. */
 function sessionFor(
   survey: ResolvedSurvey,
   state: Session | null,
   posted: PostedForm,
   now: number,
 ): Session {
-  if (state?.surveyName === survey.id && (state.inProgress || state.sent)) return state;
-  if (survey.layout === 'single') return startedSession(survey.id, now);
-  const carried = carriedAnswers(survey, posted[SAVED_ANSWERS_FIELD]);
-  return carried ? startedSession(survey.id, now, carried) : (state ?? NO_SESSION);
+  const stored = state ?? NO_SESSION;
+  const single = survey.layout === 'single';
+  const carried = single ? undefined : carriedAnswers(survey, posted[SAVED_ANSWERS_FIELD]);
+  if (!single && !carried) return stored;
+  const started = step(survey, stored, { kind: 'start', carried }, now);
+  return 'session' in started ? started.session : stored;
 }
 
 async function answerPost(
@@ -167,14 +170,11 @@ async function answerPost(
     return seeOther(withDraft(at, token));
   }
   if (result.kind === 'go' || result.kind === 'show') {
-    // Finish or timeout: nothing under way to keep.
-    if (!result.session.inProgress) return to(result.kind === 'go' ? result.to : page.id);
+    // Finish or timeout: nothing under way to keep (a run the hour ended is deleted).
     await sessions.write(result.session);
-    return to(result.kind === 'go' ? result.to : page.id, sessions.token());
+    const target = result.kind === 'go' ? result.to : page.id;
+    return to(target, result.session.inProgress ? sessions.token() : undefined);
   }
-  // The same check as the feedback API: the whole path, read back from what is sent.
-  const check = validateSubmission(survey, result.submission, withholdPersonalData);
-  if (!check.ok) throw data(null, { status: 400 });
   const sent = () => {
     const done = step(survey, result.session, { kind: 'sent' }, now);
     return to(done.kind === 'go' ? done.to : 'finish');
@@ -184,13 +184,22 @@ async function answerPost(
   const key = submissionKeyOf(posted);
   const draft = sessions.token();
   return oneAtATime(draft ?? key, async (waited) => {
-    // Sent already (a double tap, two tabs, Back and Send again): the finish page, before the
-    // cap, as the feedback API answers. A post that waited for another of its form or draft
-    // asks the draft too.
-    if (key && (await store.idOfKey(key))) return sent();
-    if (waited && draft && (await store.drafts.read(draft, clock(), IDLE_LIMIT_MS))?.sent)
-      return sent();
-    if (!(await options.mayAccept())) {
+    // A post that waited for another of its form or draft finds it sent (a double tap, two
+    // tabs, Back and Send again): the finish page, before the cap.
+    if (waited && draft && (await store.drafts.read(draft))?.sent) return sent();
+    // Stored as the feedback API stores it: the same check of the whole path, read back from
+    // what is sent; a form's key or a draft sent already adds nothing.
+    const outcome = await storeSubmission(options, {
+      survey,
+      body: result.submission,
+      lang,
+      ...(key ? { key } : {}),
+      ...(draft ? { draft } : {}),
+      // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
+      ...(state?.test && draft ? { test: true } : {}),
+    });
+    if (outcome.kind === 'invalid') throw data(null, { status: 400 });
+    if (outcome.kind === 'busy') {
       // Too busy: nothing typed is lost. The answers wait in the draft (a new one for a one-page
       // survey) and the page says to try again later, with a way back to them.
       await sessions.write(result.session);
@@ -201,21 +210,6 @@ async function answerPost(
       };
       return data(busy, { status: 503, headers: { 'retry-after': String(RETRY_AFTER_S) } });
     }
-    const record = {
-      surveyId: survey.id,
-      definitionHash: survey.hash ?? '',
-      receivedAt: clock(),
-      answers: check.submission,
-      lang,
-      // Only a draft of the preview's, and only while PREVIEW=true (contextFor).
-      ...(state?.test && draft ? { test: true } : {}),
-      // Two posts of one form at once: the store keeps the first row (a unique key), both go on.
-      ...(key ? { key } : {}),
-    };
-    // With a draft, the row is stored and the draft marked sent in one transaction: of two Sends
-    // at once only one stores a row, and both go to the finish page.
-    if (draft) await store.sendDraft(draft, record);
-    else await store.save(record);
     return sent();
   });
 }
@@ -316,10 +310,10 @@ export async function skipWithoutScript(
   const now = options.clock().getTime();
   // Pressed before the app arrived: the entry script posts the answers saved in the browser.
   const carried = token ? undefined : carriedAnswers(survey, saved);
-  const session = carried ? startedSession(survey.id, now, carried) : await sessions.read();
+  const started = carried && step(survey, NO_SESSION, { kind: 'start', carried }, now);
+  const session = started && 'session' in started ? started.session : await sessions.read();
   const result = step(survey, session, { kind: 'skip', page: pageId }, now);
   if (result.kind !== 'go') return null;
-  if (!result.session.inProgress) return pathOf(lang, survey, result.to);
   await sessions.write(result.session);
-  return pathOf(lang, survey, result.to, sessions.token());
+  return pathOf(lang, survey, result.to, result.session.inProgress ? sessions.token() : undefined);
 }

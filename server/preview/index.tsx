@@ -6,8 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import { enumeratePaths, pathFor } from '../../engine';
+import { enumeratePaths, isLang, pathFor } from '../../engine';
 import type { Lang, ResolvedField, ResolvedSurvey, Text } from '../../engine';
+import { pathTo, ROUTES, surveyPath, withDraft } from '../../src/paths';
 import type { DraftStore } from '../storage/drafts';
 import { stylesheetHref } from '../team/layout';
 
@@ -61,7 +62,7 @@ const WORDS: Record<Lang, Record<string, string>> = {
   },
 };
 
-const langOf = (value: unknown): Lang => (value === 'cy' ? 'cy' : 'en');
+const langOf = (value: unknown): Lang => (isLang(value) ? value : 'en');
 
 function Field({
   field,
@@ -150,7 +151,7 @@ function surveyPreview(survey: ResolvedSurvey, lang: Lang, stylesheet?: string):
   const other: Lang = lang === 'en' ? 'cy' : 'en';
   const paths = enumeratePaths(survey, 20);
   const openHref = (path: number, page: string, l: Lang) =>
-    `/preview/${survey.id}/open?path=${path}&page=${encodeURIComponent(page)}&lang=${l}`;
+    `${pathTo(ROUTES.previewOpen, { survey: survey.id })}?path=${path}&page=${encodeURIComponent(page)}&lang=${l}`;
   return renderToStaticMarkup(
     <Page lang={lang} title={`${words.preview}: ${survey.title[lang]}`} stylesheet={stylesheet}>
       <span className="govuk-caption-l">{words.preview}</span>
@@ -158,7 +159,7 @@ function surveyPreview(survey: ResolvedSurvey, lang: Lang, stylesheet?: string):
       <p className="govuk-body">
         <a
           className="govuk-link"
-          href={`/preview/${survey.id}?lang=${other}`}
+          href={`${pathTo(ROUTES.previewSurvey, { survey: survey.id })}?lang=${other}`}
           lang={other}
           hrefLang={other}
         >
@@ -230,7 +231,10 @@ function surveyList(surveys: Map<string, ResolvedSurvey>, lang: Lang, stylesheet
       <ul className="govuk-list">
         {[...surveys.values()].map((s) => (
           <li key={s.id}>
-            <a className="govuk-link" href={`/preview/${s.id}?lang=${lang}`}>
+            <a
+              className="govuk-link"
+              href={`${pathTo(ROUTES.previewSurvey, { survey: s.id })}?lang=${lang}`}
+            >
               {s.title[lang]}
             </a>
           </li>
@@ -246,14 +250,14 @@ export function registerPreview(app: FastifyInstance, options: PreviewOptions): 
   const html = (body: string) => `<!DOCTYPE html>${body}`;
   const page = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
-  app.get<{ Querystring: { lang?: string } }>('/preview', async (request, reply) =>
+  app.get<{ Querystring: { lang?: string } }>(ROUTES.preview, async (request, reply) =>
     reply
       .headers(page)
       .send(html(surveyList(options.surveys, langOf(request.query.lang), stylesheet))),
   );
 
   app.get<{ Params: { survey: string }; Querystring: { lang?: string } }>(
-    '/preview/:survey',
+    ROUTES.previewSurvey,
     async (request, reply) => {
       const survey = options.surveys.get(request.params.survey);
       if (!survey) return reply.callNotFound();
@@ -266,7 +270,7 @@ export function registerPreview(app: FastifyInstance, options: PreviewOptions): 
   app.get<{
     Params: { survey: string };
     Querystring: { path?: string; page?: string; lang?: string };
-  }>('/preview/:survey/open', async (request, reply) => {
+  }>(ROUTES.previewOpen, async (request, reply) => {
     const survey = options.surveys.get(request.params.survey);
     const path = survey && enumeratePaths(survey, 20)[Number(request.query.path ?? 0)];
     const target = request.query.page ?? '';
@@ -284,12 +288,10 @@ export function registerPreview(app: FastifyInstance, options: PreviewOptions): 
     // Marked: what is sent from it is a test submission, kept from the team (server/storage/tests-sql.ts).
     const token = await options.drafts.create(survey.id, now, { test: true });
     await options.drafts.save(token, answers, now);
-    const address =
-      survey.layout === 'single' ? `/${lang}/${survey.id}` : `/${lang}/${survey.id}/${target}`;
     return reply
       .code(303)
       .header('cache-control', 'no-store')
-      .header('location', `${address}?draft=${token}`)
+      .header('location', withDraft(surveyPath(lang, survey, target), token))
       .send();
   });
 }

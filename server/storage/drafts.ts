@@ -25,6 +25,9 @@ export const DRAFT_POSTED_MIGRATION = `ALTER TABLE draft ADD COLUMN posted TEXT;
 export interface Draft {
   surveyId: string;
   answers: Answers;
+  /** When it was last written (sent, for a sent draft): the engine judges whether the run is
+   *  still under way (engine/session.ts), the store only keeps the time. */
+  lastActivity: Date;
   /** The answers were sent (the draft is kept, emptied, to say so). */
   sent?: true;
   /** Made by the editors' preview: what is sent from it is a test submission. */
@@ -42,14 +45,15 @@ export const SEND_DRAFT =
 export interface DraftStore {
   /** A new empty draft for a survey (`test` when the preview makes it); resolves to its token. */
   create(surveyId: string, now: Date, options?: { test?: boolean }): Promise<string>;
-  /** The draft, or null when there is none or it has been idle longer than `idleMs` (then it is deleted). */
-  read(token: string, now: Date, idleMs: number): Promise<Draft | null>;
+  /** The draft as stored, or null when there is none (however long it has been idle: the
+   *  engine's rule judges that; the purge deletes what the hour has ended). */
+  read(token: string): Promise<Draft | null>;
   /** Replaces the draft's answers and records the activity; a held posted page is then shown. */
   save(token: string, answers: Answers, now: Date): Promise<void>;
   /** Holds a page posted with errors until the page is next shown. */
   hold(token: string, posted: unknown): Promise<void>;
   remove(token: string): Promise<void>;
-  /** Deletes drafts idle since before `cutoff`; resolves to how many went. */
+  /** Deletes drafts idle (or sent) since before `cutoff`; resolves to how many went. */
   deleteIdle(cutoff: Date): Promise<number>;
 }
 
@@ -70,7 +74,7 @@ export function draftStore(sql: Sql): DraftStore {
       );
       return token;
     },
-    async read(token, now, idleMs) {
+    async read(token) {
       if (!TOKEN.test(token)) return null;
       const [row] = await sql.all<{
         survey_id: string;
@@ -84,14 +88,11 @@ export function draftStore(sql: Sql): DraftStore {
         [draftHash(token)],
       );
       if (!row) return null;
-      if (now.getTime() - new Date(row.last_activity).getTime() > idleMs) {
-        await this.remove(token);
-        return null;
-      }
       const answers = JSON.parse(unseal(token, row.answers)) as Answers;
       return {
         surveyId: row.survey_id,
         answers,
+        lastActivity: new Date(row.sent_at ?? row.last_activity),
         ...(row.sent_at ? { sent: true as const } : {}),
         ...(row.test ? { test: true as const } : {}),
         ...(row.posted ? { posted: JSON.parse(unseal(token, row.posted)) as unknown } : {}),
@@ -113,7 +114,13 @@ export function draftStore(sql: Sql): DraftStore {
       await sql.run('DELETE FROM draft WHERE id_hash = ?', [draftHash(token)]);
     },
     async deleteIdle(cutoff) {
-      return sql.run('DELETE FROM draft WHERE last_activity < ?', [cutoff.toISOString()]);
+      // A sent draft's hour runs from its sending (its pages say it was sent until then), which
+      // is never before its last activity: the index on last_activity still finds them.
+      const before = cutoff.toISOString();
+      return sql.run(
+        'DELETE FROM draft WHERE last_activity < ? AND (sent_at IS NULL OR sent_at < ?)',
+        [before, before],
+      );
     },
   };
 }

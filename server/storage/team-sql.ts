@@ -1,6 +1,7 @@
 // The team area's tables and queries, written once for SQLite and PostgreSQL. Times are kept as
 // ISO 8601 UTC text in the team tables (text order is time order on both databases).
 import { randomUUID } from 'node:crypto';
+import { isLang } from '../../engine/types';
 import { answersContain, answersMayHold } from './search-sql';
 import { maskStored } from './mask-sql';
 import { keepTallies, talliedAnswers } from './tally-sql';
@@ -513,7 +514,7 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
         state: r.state,
         nonce: r.nonce,
         codeVerifier: r.code_verifier,
-        lang: r.lang === 'cy' ? 'cy' : 'en',
+        lang: isLang(r.lang) ? r.lang : 'en',
         ...(r.next ? { next: r.next } : {}),
         expires: new Date(r.expires),
       };

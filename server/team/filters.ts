@@ -4,6 +4,7 @@
 import {
   allFields,
   isChoice,
+  isLang,
   roleOf,
   type Option,
   type ResolvedField,
@@ -176,7 +177,7 @@ export function parseFilter(
   }
 
   const lang = value('respondentLang');
-  if (lang === 'en' || lang === 'cy' || lang === 'unknown') {
+  if (isLang(lang) || lang === 'unknown') {
     filter.lang = lang;
     kept.respondentLang = lang;
   } else if (lang) errors.push({ field: 'respondentLang', key: 'filterLangUnknown' });

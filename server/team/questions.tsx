@@ -6,6 +6,7 @@ import {
   allFields,
   isChoice,
   isFreeText,
+  typeOf,
   type ResolvedField,
   type ResolvedSurvey,
 } from '../../engine';
@@ -160,7 +161,6 @@ export function freeTextFilter(
       filter: { ...base, anyOf: [field.name], textIn: base.text && field.name },
       textOf: (r) => r.answers[field.name] ?? '',
     };
-  const label = option.label.en;
   const filter = choiceFilter(parent, option.value);
   return {
     filter: {
@@ -169,13 +169,8 @@ export function freeTextFilter(
       ticked: { ...base.ticked, ...filter.ticked },
       textIn: base.text && parent.name,
     },
-    textOf: (r) => {
-      const sent = r.answers[parent.name] ?? '';
-      if (otherMode(parent) === 'replace') return sent;
-      // 'append': what follows the label and the separator.
-      const at = sent.indexOf(label);
-      return at < 0 ? '' : sent.slice(at + label.length).replace(/^, /, '');
-    },
+    // The field's type reads its sent answer back (engine/fields), as the server's check does.
+    textOf: (r) => typeOf(parent).parseSent(parent, r.answers[parent.name] ?? '').other ?? '',
   };
 }
 

@@ -22,7 +22,7 @@ import {
 } from './session';
 import { CALLBACK_PATH, SIGNED_OUT_PATH, type OidcSettings } from './sso-config';
 import { identityFrom, roleFor } from './sso-rules';
-import { text, type TextKey, type UiLang } from './text';
+import { text, uiLang, type TextKey, type UiLang } from './text';
 
 export const SSO_START_PATH = '/team/sso';
 /** Where signing out of a single sign-on session goes on to, to end it at the provider too. */
@@ -239,7 +239,7 @@ export function registerSso(team: FastifyInstance, ctx: TeamContext, settings: O
   team.get(SIGNED_OUT_PATH, async (request, reply) => {
     // Back from the provider with the language in state: to this page's own address for it.
     const { state } = query(request);
-    if (state !== undefined) return go(reply, SIGNED_OUT_PATH, state === 'cy' ? 'cy' : 'en');
+    if (state !== undefined) return go(reply, SIGNED_OUT_PATH, uiLang(state));
     return showMessage(request, reply, 'ssoSignedOut', 'ssoSignedOutBody');
   });
 

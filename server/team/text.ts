@@ -1,7 +1,7 @@
 // The team area's interface text: i18next resources in English and Welsh (src/i18n/team.en.json and
 // team.cy.json), loaded the same way as the respondent app's (src/i18n/load.ts), read here with a
 // typed key so that TypeScript rejects a key the resources lack.
-import type { Lang } from '../../engine';
+import { isLang, type Lang } from '../../engine';
 import { loadText } from '../../src/i18n/load';
 import en from '../../src/i18n/team.en.json';
 import cy from '../../src/i18n/team.cy.json';
@@ -35,7 +35,7 @@ export function responsesFound(lang: UiLang, n: number): string {
   return text(lang, 'found', { count: n, n: n.toLocaleString('en-GB') });
 }
 
-export const uiLang = (value: unknown): UiLang => (value === 'cy' ? 'cy' : 'en');
+export const uiLang = (value: unknown): UiLang => (isLang(value) ? value : 'en');
 
 // Made once: building an Intl.DateTimeFormat costs far more than formatting with it, and a
 // page formats a date for every week and every row.

@@ -1,20 +1,10 @@
-// One definition field as GOV.UK components: the type-to-renderer map. A field type added to the
-// engine's FieldType without a renderer here does not compile.
-import type { FieldType } from '../../engine';
-import { CheckboxesField, RadiosField } from './ChoiceField';
-import type { FieldRenderer, FieldViewProps } from './common';
-import { EmailField, TextField, TextareaField } from './TextFields';
-
-export const FIELD_RENDERERS: Record<FieldType, FieldRenderer> = {
-  radios: RadiosField,
-  checkboxes: CheckboxesField,
-  textarea: TextareaField,
-  text: TextField,
-  email: EmailField,
-};
+// One definition field as GOV.UK components: its type's view (engine/fields/<type>/view.tsx),
+// found in the registry generated from the field types' folders (./views.ts).
+import type { FieldViewProps } from './common';
+import { FIELD_VIEWS } from './views';
 
 export function FieldView(props: FieldViewProps) {
-  const Render = FIELD_RENDERERS[props.field.type];
+  const Render = FIELD_VIEWS[props.field.type];
   return <Render {...props} />;
 }
 

@@ -4,7 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Link } from '../../engine';
 import { useT } from '../i18n';
-import { draftOf, withDraft, withLang } from '../paths';
+import { cookiesPath, draftOf, pathInLang, withDraft } from '../paths';
 import { SCRIPT_ONLY_CLASS } from '../scriptClasses';
 import { useSurveyStore } from '../store';
 import {
@@ -39,7 +39,7 @@ export function Chrome(props: ChromeProps) {
       href: hrefOf(link.href),
       text: link.text[lang],
     })),
-    { href: `/${lang}/cookies`, text: t('footer.cookies') },
+    { href: cookiesPath(lang), text: t('footer.cookies') },
   ];
 
   return (
@@ -59,7 +59,7 @@ export function Chrome(props: ChromeProps) {
                   onClick: dismissBanner,
                   classes: SCRIPT_ONLY_CLASS,
                 },
-                { text: t('cookieBanner.more'), href: `/${lang}/cookies` },
+                { text: t('cookieBanner.more'), href: cookiesPath(lang) },
               ],
             },
           ]}
@@ -81,7 +81,7 @@ export function Chrome(props: ChromeProps) {
             ariaLabel={t('language.label')}
             items={(['en', 'cy'] as const).map((code) => ({
               text: t(`language.${code}`),
-              href: withDraft(withLang(pathname, code), draftOf(search)),
+              href: withDraft(pathInLang(pathname, code), draftOf(search)),
               lang: code,
               current: code === lang,
             }))}

@@ -1,7 +1,7 @@
 // The frame of every screen inside one survey: its title, theme, footer, back link and toggle.
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { backOf, findPage, IDLE_LIMIT_MS } from '../../engine';
+import { backOf, expiresAt, findPage } from '../../engine';
 import { useT } from '../i18n';
 import { draftOf, surveyPath, withDraft } from '../paths';
 import { clock } from '../clock';
@@ -28,13 +28,14 @@ export function SurveyLayout() {
   // The hour runs out even in a tab left open: the answers leave storage then, and a question
   // page (which may show names and addresses) gives way to the timeout page.
   useEffect(() => {
-    if (lastActivity === null) return;
+    const end = expiresAt({ lastActivity });
+    if (end === null) return;
     const timer = setTimeout(
       () => {
         if (useSurveyStore.getState().expireIfIdle() && onQuestion)
           navigate(surveyPath(lang, survey, 'timeout'));
       },
-      Math.max(0, lastActivity + IDLE_LIMIT_MS - clock.now()) + 1000,
+      Math.max(0, end - clock.now()) + 1000,
     );
     return () => clearTimeout(timer);
   }, [lastActivity, onQuestion, navigate, lang, survey]);

@@ -1,6 +1,8 @@
 // Screens outside any survey, in the generic frame.
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom';
+import { isLang } from '../../engine/types';
 import { Chrome } from '../layout/Chrome';
+import { matchRoute, ROUTES } from '../paths';
 import { CookiesContent, ErrorContent, NotFoundContent, UnavailableContent } from './Messages';
 
 export function NotFoundPage() {
@@ -13,8 +15,9 @@ export function NotFoundPage() {
 
 export function CookiesPage() {
   const { pathname } = useLocation();
-  // Only /en/cookies and /cy/cookies exist.
-  if (!/^\/(en|cy)\/cookies\/?$/.test(pathname)) return <NotFoundPage />;
+  // Only /en/cookies and /cy/cookies exist (a trailing slash tolerated).
+  const cookies = matchRoute(ROUTES.cookies, pathname.replace(/(.)\/$/, '$1'));
+  if (!isLang(cookies?.lang)) return <NotFoundPage />;
   return (
     <Chrome>
       <CookiesContent />

@@ -19,7 +19,7 @@ import { toFormikErrors, toMessages, type Values } from '../fields/errors';
 import { FieldView, messageText } from '../fields/FieldView';
 import { useDocumentTitle } from '../hooks';
 import { useT } from '../i18n';
-import { draftOf, surveyPath, withDraft } from '../paths';
+import { draftOf, skipPath, surveyPath, withDraft } from '../paths';
 import type { PostedPage } from '../serverContext';
 import { clock } from '../clock';
 import { browserSession, useRestored, useSurveyStore } from '../store';
@@ -234,10 +234,7 @@ export function QuestionPage({
           <Button text={buttonText} type="submit" />
           {page.skip && (
             <SkipQuestionLink
-              href={withDraft(
-                `${surveyPath(lang, survey, page.id)}/skip`,
-                draftOf(location.search),
-              )}
+              href={withDraft(skipPath(lang, survey, page.id), draftOf(location.search))}
               text={t('common.skipQuestion')}
               onClick={(event) => {
                 // Skipping saves nothing and forgets what was saved here before.

@@ -1,9 +1,9 @@
-// Adding a field type must be a change in a few known places: the schema's enum, the engine's
-// FieldType, the engine's module registry and the app's renderer map. These tests show that the
-// compiler and the checker point at exactly those places when one is missing, and the linter
-// refuses any other place that would test a field's type by its name.
+// A field type is one folder (engine/fields/<type>/, tests/design/field-folders.test.ts checks
+// its parts and the registries generated from the folders). These tests hold the schema, the
+// types and the registries to one list, and show that the compiler names each member a type's
+// module leaves out; the linter refuses any other place that tests a field's type by its name.
 import { readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { AnswerValue, ResolvedField } from '../../engine';
@@ -11,7 +11,7 @@ import { FIELD_TYPES } from '../../engine/fields';
 import cy from '../../src/i18n/cy.json';
 import en from '../../src/i18n/en.json';
 import surveySchema from '../../schemas/survey.schema.json';
-import { FIELD_RENDERERS } from '../../src/fields/FieldView';
+import { FIELD_VIEWS } from '../../src/fields/views';
 
 const TYPES_FILE = resolve('engine/types.ts');
 
@@ -26,11 +26,10 @@ describe('field types and option sets: schema, types and registries agree', () =
   const defs = surveySchema.$defs;
   const sorted = (values: string[]) => [...values].sort();
 
-  it('has one engine module and one renderer for every type the schema allows', () => {
+  it('has one engine module and one view for every type the schema allows', () => {
     const schemaTypes = sorted(defs.field.properties.type.enum);
-    expect(unionIn(types, /export type FieldType =([^;]+);/)).toEqual(schemaTypes);
     expect(sorted(Object.keys(FIELD_TYPES))).toEqual(schemaTypes);
-    expect(sorted(Object.keys(FIELD_RENDERERS))).toEqual(schemaTypes);
+    expect(sorted(Object.keys(FIELD_VIEWS))).toEqual(schemaTypes);
   });
 
   it('allows the same values for theme, layout and Other sending in the schema and the types', () => {
@@ -45,37 +44,14 @@ describe('field types and option sets: schema, types and registries agree', () =
     );
   });
 
-  it('makes the compiler name every place a new type must be handled, and no other', () => {
-    // Compile the project with a throwaway 'date' added to FieldType, without touching the file.
-    const configFile = ts.readConfigFile('tsconfig.json', ts.sys.readFile);
-    const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, resolve('.'));
-    const host = ts.createCompilerHost(config.options);
-    const readFile = host.readFile.bind(host);
-    host.readFile = (file) => {
-      const text = readFile(file);
-      return resolve(file) === TYPES_FILE && text
-        ? text.replace('export type FieldType =', "export type FieldType = 'date' |")
-        : text;
-    };
-    // The team's pages, privacy masking and the docs generator are compiled too: they ask the
-    // module, so they need no change (eslint.config.js refuses a test of the type's name there).
-    const roots = config.fileNames.filter((file) => /\/(engine|src|server|scripts)\//.test(file));
-    const program = ts.createProgram(roots, config.options, host);
-    const places = new Set(
-      ts
-        .getPreEmitDiagnostics(program)
-        .filter((d) => d.file)
-        .map((d) => relative(resolve('.'), d.file!.fileName)),
-    );
-    expect([...places].sort()).toEqual(['engine/fields/index.ts', 'src/fields/FieldView.tsx']);
-  }, 300_000);
-
-  // A GOV.UK date as a module: three inputs (day, month and year), sent as one YYYY-MM-DD string.
+  // An imaginary type with a name no folder can have (scripts/field-types.ts TYPE_NAME), shaped as
+  // a GOV.UK date: three inputs (day, month and year), sent as one YYYY-MM-DD string.
   // Complete, it compiles; without any one member, the compiler names that member, each the
   // question one place asks it: postedNames the no-JavaScript form reader, entry the browser
   // tests' journeys, role the team's figures, filters, themes, lists and privacy masking, docs
   // the data dictionary, confirmsEmail the email check before sending, counts the checker.
-  const DATE_MEMBERS: Record<string, string> = {
+  const IMAGINARY_MEMBERS: Record<string, string> = {
+    summary: "'an imaginary type'",
     empty: "() => ''",
     isEmpty: '(value) => !value',
     defaultPattern: "'text'",
@@ -96,14 +72,14 @@ describe('field types and option sets: schema, types and registries agree', () =
     docs: "{ takes: () => 'a date', sent: () => 'the date as YYYY-MM-DD' }",
   };
 
-  /** The compiler's messages about a date module written with these members. */
-  function compileDate(members: string[], old?: ts.Program, own: Record<string, string> = {}) {
-    const probe = resolve('tests/design/date-probe.ts');
+  /** The compiler's messages about the imaginary module written with these members. */
+  function compileImaginary(members: string[], old?: ts.Program, own: Record<string, string> = {}) {
+    const probe = resolve('tests/design/imaginary-type-probe.ts');
     const source = [
       "import type { FieldTypeModule } from '../../engine/fields/types';",
       "const PARTS = ['year', 'month', 'day'];",
-      'export const date: FieldTypeModule = {',
-      ...members.map((name) => `  ${name}: ${own[name] ?? DATE_MEMBERS[name]},`),
+      'export const Imaginary_Type: FieldTypeModule = {',
+      ...members.map((name) => `  ${name}: ${own[name] ?? IMAGINARY_MEMBERS[name]},`),
       '};',
     ].join('\n');
     const options = { strict: true, noEmit: true, skipLibCheck: true, types: [] };
@@ -123,8 +99,8 @@ describe('field types and option sets: schema, types and registries agree', () =
   }
 
   it('accepts a type that posts several inputs, and names each member its module leaves out', () => {
-    const all = Object.keys(DATE_MEMBERS);
-    const complete = compileDate(all);
+    const all = Object.keys(IMAGINARY_MEMBERS);
+    const complete = compileImaginary(all);
     expect(complete.messages).toEqual([]);
     // The interface has no member the probe does not know of (each must be shown missing below).
     const checker = complete.program.getTypeChecker();
@@ -136,14 +112,16 @@ describe('field types and option sets: schema, types and registries agree', () =
     const declared = checker.getTypeAtLocation(module).getProperties();
     expect(declared.map((p) => p.name).sort()).toEqual([...all].sort());
     for (const left of ['postedNames', 'entry', 'role', 'docs', 'confirmsEmail', 'counts']) {
-      const { messages } = compileDate(
+      const { messages } = compileImaginary(
         all.filter((name) => name !== left),
         complete.program,
       );
       expect(messages.join('\n')).toMatch(new RegExp(`Property '${left}' is missing`));
     }
     // The data dictionary's two phrases: what the field takes and how it is sent.
-    const untaken = compileDate(all, complete.program, { docs: "{ sent: () => 'YYYY-MM-DD' }" });
+    const untaken = compileImaginary(all, complete.program, {
+      docs: "{ sent: () => 'YYYY-MM-DD' }",
+    });
     expect(untaken.messages.join('\n')).toMatch(/Property 'takes' is missing/);
   }, 300_000);
 

@@ -547,7 +547,7 @@ describe('field and shared reference checks', () => {
     const field = def.pages[0]!.fields[0]!;
     const findings = fieldFindings(
       {
-        field: { ...field, type: 'date' as FieldType },
+        field: { ...field, type: 'Imaginary_Type' as FieldType },
         pointer: '/pages/0/fields/0',
         fromTemplate: false,
       },
@@ -555,7 +555,7 @@ describe('field and shared reference checks', () => {
     );
     expect(findings.map((f) => [f.pointer, f.message])).toContainEqual([
       '/pages/0/fields/0/type',
-      'Field type "date" has no engine module',
+      'Field type "Imaginary_Type" has no engine module',
     ]);
   });
 

@@ -67,6 +67,25 @@ describe('step: start', () => {
     const multi = { ...sent, surveyName: 'barring' };
     expect(step(barring, multi, { kind: 'start' }, T0)).toMatchObject({ to: 'q1' });
   });
+
+  it('starts a run carried from the browser with its answers, or carries on the run under way', () => {
+    const carried = { howToImprove: 'carried' };
+    const started = step(barring, NO_SESSION, { kind: 'start', carried }, T0);
+    expect(started).toEqual({
+      kind: 'go',
+      to: 'q1',
+      session: { ...startedSession('barring', T0), answers: carried },
+    });
+    // A run of the survey under way here (its draft) is kept, touched now.
+    const going = at({ howToImprove: 'kept' });
+    expect(step(barring, going, { kind: 'start', carried }, T0 + MINUTE)).toMatchObject({
+      session: { answers: { howToImprove: 'kept' }, lastActivity: T0 + MINUTE },
+    });
+    // One idle over the hour is not: the carried answers start again.
+    expect(step(barring, going, { kind: 'start', carried }, T0 + 61 * MINUTE)).toMatchObject({
+      session: { answers: carried, lastActivity: T0 + 61 * MINUTE },
+    });
+  });
 });
 
 describe('step: visit', () => {

@@ -1,11 +1,15 @@
 // Conformance: every fixture govuk-frontend ships for a component we implement is rendered
-// with our React component (options passed as props) and compared with the fixture's HTML.
-import { readFileSync } from 'node:fs';
+// with our React component (options passed as props) and compared with the fixture's HTML. The
+// components are found, not listed: each govuk-frontend component whose name our renderers
+// export (`back-link` is `BackLink`), and each one a field type's fixture case names must be
+// among them (engine/fields/<type>/fixture.ts).
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ComponentType } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { FieldFixture } from '../../engine/fields/types';
 import * as R from '../../renderers';
 import { htmlToReact } from './html-to-react';
 import { canonical, parse } from './normalise';
@@ -58,17 +62,11 @@ interface Case {
   skip?: Record<string, string>;
 }
 
-const CASES: Record<string, Case> = {
-  label: { Component: R.Label },
-  hint: { Component: R.Hint },
-  'error-message': { Component: R.ErrorMessage },
-  fieldset: { Component: R.Fieldset },
-  radios: { Component: R.Radios, normalise: [runtime.conditionalReveal] },
-  checkboxes: { Component: R.Checkboxes, normalise: [runtime.conditionalReveal] },
-  input: { Component: R.Input },
-  textarea: { Component: R.Textarea },
+/** What a component's case needs beyond its renderer: documented differences only. */
+const SPECIAL: Record<string, Omit<Case, 'Component'>> = {
+  radios: { normalise: [runtime.conditionalReveal] },
+  checkboxes: { normalise: [runtime.conditionalReveal] },
   'character-count': {
-    Component: R.CharacterCount,
     normalise: [runtime.characterCount],
     skip: {
       // Without a limit govuk expects its JS to be configured later; our component needs maxlength.
@@ -79,17 +77,7 @@ const CASES: Record<string, Case> = {
         'no limit given; the service always sets maxlength',
     },
   },
-  'error-summary': { Component: R.ErrorSummary },
-  button: { Component: R.Button },
-  'back-link': { Component: R.BackLink },
-  'skip-link': { Component: R.SkipLink },
-  tag: { Component: R.Tag },
-  panel: { Component: R.Panel },
-  'inset-text': { Component: R.InsetText },
-  'phase-banner': { Component: R.PhaseBanner },
-  header: { Component: R.Header },
   'service-navigation': {
-    Component: R.ServiceNavigation,
     // Slots are React nodes in our API (e.g. <LanguageNavigation>); the fixtures' HTML strings are converted.
     adapt: (options) => {
       const slots = options.slots as
@@ -106,10 +94,31 @@ const CASES: Record<string, Case> = {
       return { ...options, slots: converted };
     },
   },
-  'language-navigation': { Component: R.LanguageNavigation },
-  footer: { Component: R.Footer },
-  'cookie-banner': { Component: R.CookieBanner },
 };
+
+/** `back-link` -> `BackLink`. */
+const pascal = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_, _dash, c: string) => c.toUpperCase());
+
+const renderers = R as unknown as Record<string, ComponentType<never> | undefined>;
+const CASES: Record<string, Case> = Object.fromEntries(
+  readdirSync(componentsDir)
+    .filter((name) => typeof renderers[pascal(name)] === 'function')
+    .map((name) => [name, { Component: renderers[pascal(name)]!, ...SPECIAL[name] }]),
+);
+
+const fieldFixtures = import.meta.glob<{ fixture: FieldFixture }>(
+  '../../engine/fields/*/fixture.ts',
+  { eager: true },
+);
+
+describe('the components under test', () => {
+  it("include every component a field type's view draws, and every special case", () => {
+    const drawn = Object.values(fieldFixtures).flatMap(({ fixture }) => fixture.components);
+    expect(drawn.length).toBeGreaterThan(0);
+    expect([...drawn, ...Object.keys(SPECIAL)].filter((name) => !(name in CASES))).toEqual([]);
+  });
+});
 
 const tally: Record<string, { passed: number; skipped: number; total: number }> = {};
 

@@ -50,9 +50,10 @@ describe('a stored draft (SQLite)', () => {
     db.close();
     expect(row.answers).not.toContain('07700');
     expect(row.posted).not.toContain('example');
-    expect(await store.drafts.read(token, now, 60_000)).toEqual({
+    expect(await store.drafts.read(token)).toEqual({
       surveyId: 'survey',
       answers: { comments: 'ring 07700 900123' },
+      lastActivity: now,
       posted,
     });
     await store.close();

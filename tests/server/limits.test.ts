@@ -172,7 +172,7 @@ describe('pages posted without JavaScript', () => {
     expect(over.body).toContain('Mae&#x27;n ddrwg gennym, nid yw&#x27;r gwasanaeth ar gael');
     expect(over.body).toContain('brysur'); // busy
     // The draft still holds what was saved before the limit.
-    const kept = await store.drafts.read(draft, new Date(), 60 * 60_000);
+    const kept = await store.drafts.read(draft);
     expect(kept?.answers).toEqual({ whyDidYouApply: 'Job' });
     // Start is limited too, and so is the API, for the same client.
     expect((await form('/en/basic', '')).statusCode).toBe(429);

@@ -206,7 +206,7 @@ describe('a Send when the service is too busy', () => {
       );
       expect(link?.[1]).toBe(url.replace(/^\/en/, `/${lang}`));
       expect(await store!.count()).toBe(0);
-      const kept = await store!.drafts.read(token, new Date(), 3_600_000);
+      const kept = await store!.drafts.read(token);
       const basic = (await loadSurvey('basic'))!;
       expect(kept?.answers).toMatchObject(enumeratePaths(basic)[0]!.answers);
     },
@@ -224,7 +224,7 @@ describe('a page posted before the app arrived, with the answers saved in the br
     expect(response.statusCode).toBe(303);
     const next = new URL(response.headers.location as string, 'http://localhost');
     expect(next.pathname).toBe('/en/basic/q3');
-    const draft = await store!.drafts.read(next.searchParams.get('draft')!, new Date(), 3_600_000);
+    const draft = await store!.drafts.read(next.searchParams.get('draft')!);
     expect(draft?.answers).toEqual({ whyDidYouApply: 'Job', whichSector: 'Private' });
   });
 

@@ -1,7 +1,8 @@
 // A long free-text answer, optionally with the GOV.UK character count.
-import { lengthError, stringField } from './text';
+import { lengthError, stringField } from '../free-text';
 
 export const textarea = stringField({
+  summary: 'a longer free-text answer, optionally with a character count',
   defaultPattern: 'text',
   requiredKey: 'enterAnswer',
   error: lengthError,

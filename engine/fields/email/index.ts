@@ -1,8 +1,8 @@
 // An email address: 7 to 256 characters and an address pattern. Sent as typed,
 // cleaned by the `email` pattern.
-import { collapseWhitespace } from '../sanitise';
-import type { Message } from '../types';
-import { TIDIED, stringField } from './text';
+import { collapseWhitespace } from '../../sanitise';
+import type { Message } from '../../types';
+import { TIDIED, stringField } from '../free-text';
 
 export const EMAIL_MIN = 7;
 export const EMAIL_MAX = 256;
@@ -12,6 +12,7 @@ const EMAIL_PATTERN =
   /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
 export const email = stringField({
+  summary: 'an email address, checked for a likely typo before sending',
   defaultPattern: 'email',
   requiredKey: 'emailRequired',
   error: (field, value): Message | null => {

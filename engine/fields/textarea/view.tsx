@@ -1,10 +1,16 @@
-// Free-text fields: a textarea (with the GOV.UK character count when the field asks for one)
-// and single-line inputs for text and email.
-import { notSentCharacters, sentText } from '../../engine';
-import { CharacterCount, Input, Textarea } from '../../renderers';
-import { errorMessageOf, hintOf, labelOf, textValue, type FieldViewProps } from './common';
+// The textarea field's view: a GOV.UK textarea, or its character count when the field asks for
+// one (engine/fields/textarea is its module).
+import { notSentCharacters, sentText } from '../../index';
+import { CharacterCount, Textarea } from '../../../renderers';
+import {
+  errorMessageOf,
+  hintOf,
+  labelOf,
+  textValue,
+  type FieldViewProps,
+} from '../../../src/fields/common';
 
-export function TextareaField(props: FieldViewProps) {
+export function view(props: FieldViewProps) {
   const { field, lang, t, setValue } = props;
   const textarea = {
     id: field.name,
@@ -41,28 +47,3 @@ export function TextareaField(props: FieldViewProps) {
     />
   );
 }
-
-function inputField(type: 'text' | 'email') {
-  return function InputField(props: FieldViewProps) {
-    const { field, setValue } = props;
-    return (
-      <Input
-        id={field.name}
-        name={field.name}
-        type={type}
-        label={labelOf(props)}
-        hint={hintOf(props)}
-        errorMessage={errorMessageOf(props)}
-        classes={field.width}
-        autocomplete={field.autocomplete}
-        // Names and addresses are not words: no spelling marks.
-        spellcheck={type === 'email' || field.autocomplete ? false : undefined}
-        value={textValue(props)}
-        onChange={(next) => setValue(field.name, next)}
-      />
-    );
-  };
-}
-
-export const TextField = inputField('text');
-export const EmailField = inputField('email');

@@ -1,4 +1,5 @@
-// Free text: the short `text` input and the `textarea`, and what they share with email.
+// What the free-text types (text, textarea, email) share: the text as sent, its length rules,
+// and the module of a one-string field.
 import { DEFAULT_ALLOW, collapseWhitespace, sanitiseText, type FindWithheld } from '../sanitise';
 import type { AnswerValue, Answers, Message, ResolvedField } from '../types';
 import type { FieldTypeModule } from './types';
@@ -36,7 +37,14 @@ export function notSentCharacters(field: ResolvedField, typed: string): string {
 export function stringField(
   own: Pick<
     FieldTypeModule,
-    'defaultPattern' | 'requiredKey' | 'error' | 'example' | 'role' | 'confirmsEmail' | 'counts'
+    | 'summary'
+    | 'defaultPattern'
+    | 'requiredKey'
+    | 'error'
+    | 'example'
+    | 'role'
+    | 'confirmsEmail'
+    | 'counts'
   > &
     Partial<Pick<FieldTypeModule, 'send' | 'docs'>>,
 ): FieldTypeModule {
@@ -74,14 +82,3 @@ export function lengthError(field: ResolvedField, value: AnswerValue): Message |
   if (measured.length > max) return { key: 'tooLong', params: { max } };
   return null;
 }
-
-export const text = stringField({
-  defaultPattern: 'text',
-  requiredKey: 'enterAnswer',
-  error: lengthError,
-  example: () => 'Example answer',
-  // A short text that autocompletes (a name) is contact details; any other is free text.
-  role: (field) => (field.autocomplete ? 'contact' : 'text'),
-  confirmsEmail: false,
-  counts: false,
-});

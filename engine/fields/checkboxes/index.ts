@@ -1,6 +1,6 @@
 // Any number of options; an exclusive ('none of these') option stands alone. Sent as one string,
 // joined with ', ' unless the field says otherwise.
-import type { FieldTypeModule } from './types';
+import type { FieldTypeModule } from '../types';
 import {
   chosenValues,
   choiceError,
@@ -9,9 +9,10 @@ import {
   joinOf,
   parseChoices,
   sentChoices,
-} from './choice';
+} from '../choice';
 
 export const checkboxes: FieldTypeModule = {
+  summary: 'any number of options from a list (needs `options`)',
   empty: () => [],
   isEmpty: (value) => chosenValues(value).length === 0,
   defaultPattern: 'text',

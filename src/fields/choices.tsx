@@ -1,7 +1,7 @@
-// Radios and checkboxes: options with hints, the 'or' divider, exclusive options and the
-// fields an option reveals.
+// What the radios and checkboxes views share (engine/fields/radios/view.tsx and
+// checkboxes/view.tsx): options with hints, the 'or' divider, exclusive options and the fields
+// an option reveals.
 import { offeredOptions, optionReveals } from '../../engine';
-import { Checkboxes, Radios } from '../../renderers';
 import type { CheckboxItem } from '../../renderers';
 import { errorMessageOf, hintOf, labelContentOf, sizeOf, type FieldViewProps } from './common';
 import { FieldView } from './FieldView';
@@ -35,7 +35,8 @@ function itemsOf(props: FieldViewProps): CheckboxItem[] {
   return items;
 }
 
-function commonProps(props: FieldViewProps) {
+/** The props a GOV.UK radios or checkboxes component takes for this field. */
+export function choiceProps(props: FieldViewProps) {
   const size = sizeOf(props.level);
   return {
     name: props.field.name,
@@ -51,29 +52,4 @@ function commonProps(props: FieldViewProps) {
       },
     },
   };
-}
-
-export function RadiosField(props: FieldViewProps) {
-  const { field, values, setValue } = props;
-  const value = values[field.name];
-  return (
-    <Radios
-      {...commonProps(props)}
-      classes={field.inline ? 'govuk-radios--inline' : undefined}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(next) => setValue(field.name, next)}
-    />
-  );
-}
-
-export function CheckboxesField(props: FieldViewProps) {
-  const { field, values, setValue } = props;
-  const value = values[field.name];
-  return (
-    <Checkboxes
-      {...commonProps(props)}
-      values={Array.isArray(value) ? value : []}
-      onChange={(next) => setValue(field.name, next)}
-    />
-  );
 }

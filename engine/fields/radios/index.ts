@@ -1,5 +1,5 @@
 // One answer from a list of options (or a shared scale).
-import type { FieldTypeModule } from './types';
+import type { FieldTypeModule } from '../types';
 import {
   chosenValues,
   choiceError,
@@ -7,9 +7,10 @@ import {
   exampleOption,
   parseChoices,
   sentChoices,
-} from './choice';
+} from '../choice';
 
 export const radios: FieldTypeModule = {
+  summary: 'one option from a list (needs `options` or `scale`)',
   empty: () => '',
   isEmpty: (value) => chosenValues(value).length === 0,
   defaultPattern: 'text',

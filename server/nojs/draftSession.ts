@@ -1,8 +1,10 @@
 // The server's session store: the draft named by the token in the page address. A run under way
 // that has no draft yet (a one-page survey, or answers carried from the browser) gets one when
-// first written. Sending consumes the draft in the row's own transaction (store.sendDraft).
-import { IDLE_LIMIT_MS, NO_SESSION, type Session } from '../../engine';
-import type { SessionStore } from '../../src/session';
+// first written. Sending consumes the draft in the row's own transaction (store.sendDraft). The
+// store keeps the last activity it was given; the engine alone judges the hour (sessionAt), and a
+// run it has ended is deleted when written back.
+import { NO_SESSION, type Session } from '../../engine';
+import type { SessionStore } from '../../src/sessionStore';
 import type { DraftStore } from '../storage/drafts';
 
 export interface DraftSession extends SessionStore {
@@ -27,8 +29,7 @@ export function draftSession(
   let test = false;
   return {
     async read() {
-      // The store forgets a draft idle longer than the limit (and deletes it).
-      const draft = token ? await drafts.read(token, now(), IDLE_LIMIT_MS) : null;
+      const draft = token ? await drafts.read(token) : null;
       if (!draft) return NO_SESSION;
       if (!draft.sent) [live, surveyId] = [token, draft.surveyId];
       [held, test] = [draft.posted, Boolean(draft.test)];
@@ -36,12 +37,17 @@ export function draftSession(
         surveyName: draft.surveyId,
         answers: draft.sent ? {} : draft.answers,
         inProgress: !draft.sent,
-        lastActivity: now().getTime(),
+        lastActivity: draft.lastActivity.getTime(),
         sent: Boolean(draft.sent),
       };
     },
     async write(session) {
-      if (!session.inProgress || !session.surveyName) return;
+      if (!session.inProgress || !session.surveyName) {
+        // The run ended unsent (the engine found it idle too long): its draft goes now.
+        if (live && !session.sent) await drafts.remove(live);
+        if (!session.sent) live = null;
+        return;
+      }
       // Another survey's draft is left alone: this run gets its own.
       if (surveyId !== session.surveyName) [live, surveyId] = [null, session.surveyName];
       live ??= await drafts.create(session.surveyName, now());
