@@ -37,6 +37,14 @@ const runtime = {
       input.removeAttribute('aria-expanded');
     });
   },
+  /** Error summary: govuk JS gives it tabindex -1 and focuses it on load; ours is drawn so, with
+   *  `autofocus`, so that it takes focus without a script too. */
+  errorSummaryFocus(root: DocumentFragment) {
+    root.querySelectorAll('.govuk-error-summary').forEach((summary) => {
+      summary.removeAttribute('tabindex');
+      summary.removeAttribute('autofocus');
+    });
+  },
   /** Character count: govuk JS hides the static description and adds the live count and the screen-reader status. */
   characterCount(root: DocumentFragment) {
     root
@@ -79,7 +87,7 @@ const CASES: Record<string, Case> = {
         'no limit given; the service always sets maxlength',
     },
   },
-  'error-summary': { Component: R.ErrorSummary },
+  'error-summary': { Component: R.ErrorSummary, normalise: [runtime.errorSummaryFocus] },
   button: { Component: R.Button },
   'back-link': { Component: R.BackLink },
   'skip-link': { Component: R.SkipLink },
