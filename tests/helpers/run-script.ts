@@ -15,28 +15,35 @@ export interface ScriptRun {
 let runs = 0;
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `script` with `args` once every run before it has ended (they share process.argv). */
-export function runScript(script: string, args: string[]): Promise<ScriptRun> {
-  const run = queue.then(() => runNow(script, args));
+/** Runs `script` with `args` (in `cwd`, by default this one) once every run before it has ended:
+ *  they share process.argv and the working directory. */
+export function runScript(
+  script: string,
+  args: string[],
+  { cwd }: { cwd?: string } = {},
+): Promise<ScriptRun> {
+  const run = queue.then(() => runNow(resolve(script), args, cwd));
   queue = run.catch(() => undefined);
   return run;
 }
 
-async function runNow(script: string, args: string[]): Promise<ScriptRun> {
+async function runNow(script: string, args: string[], cwd?: string): Promise<ScriptRun> {
   const { argv, exitCode } = process;
-  const log = console.log;
+  const [log, before] = [console.log, process.cwd()];
   const lines: string[] = [];
-  process.argv = [argv[0]!, resolve(script), ...args];
+  process.argv = [argv[0]!, script, ...args];
+  if (cwd) process.chdir(cwd);
   process.exitCode = undefined;
   console.log = (...parts: unknown[]) => lines.push(parts.map(String).join(' '));
   try {
     // A new query makes a new module: its top-level code runs again.
-    await import(/* @vite-ignore */ `${resolve(script)}?run=${++runs}`);
+    await import(/* @vite-ignore */ `${script}?run=${++runs}`);
     return {
       code: Number(process.exitCode ?? 0),
       stdout: lines.map((line) => `${line}\n`).join(''),
     };
   } finally {
+    process.chdir(before);
     console.log = log;
     process.argv = argv;
     process.exitCode = exitCode;
