@@ -17,3 +17,13 @@ export function useDocumentTitle(heading: string, service?: string, hasErrors = 
     document.title = full;
   }, [full]);
 }
+
+/** Moves focus to the page's main heading, so a screen reader announces the page that replaced
+ *  the one before (after navigation, or a message drawn in place of a form). */
+export function focusMainHeading(): void {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading || heading.contains(document.activeElement)) return;
+  heading.setAttribute('tabindex', '-1');
+  heading.classList.add('app-focus-target');
+  heading.focus();
+}
