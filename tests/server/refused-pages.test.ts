@@ -23,9 +23,11 @@ afterEach(async () => {
   app = store = undefined;
 });
 
-/** A survey of the definitions found by its layout (its contents are not what is tested). */
+/** A survey the route table serves, found by its layout (its contents are not what is tested):
+ *  from the folder the tests' definitions are read from. */
 async function surveyWhere(single: boolean): Promise<ResolvedSurvey> {
-  for (const file of readdirSync('definitions').filter((name) => name.endsWith('.json'))) {
+  const folder = process.env.SURVEY_DEFINITIONS || 'definitions';
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
     const survey = await loadSurvey(file.replace(/\.json$/, ''));
     if (survey && (survey.layout === 'single') === single) return survey;
   }
