@@ -130,7 +130,8 @@ export function QuestionPage({
 
   const single = page.fields.length === 1 && !page.heading;
   const heading = page.heading?.[lang] ?? page.fields[0]?.label[lang] ?? '';
-  useDocumentTitle(heading, survey.title[lang], hasErrors);
+  // A message drawn in place of the form gives the page its own title.
+  useDocumentTitle(heading, survey.title[lang], hasErrors, !posted?.unavailable && !failure);
 
   if (posted?.unavailable)
     return <RefusedPost service={survey.title[lang]} unavailable={posted.unavailable} />;

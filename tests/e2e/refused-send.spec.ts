@@ -80,6 +80,9 @@ for (const { survey, lang, status } of cases)
     await main.getByRole('link', { name: ui(lang, 'unavailable.back') }).click();
     await expect(page.locator('h1')).toContainText(headingOf(last, lang));
     await expect(page).toHaveURL(urlOf(page, pathOf(lang, survey, last.id)));
+    expect((await page.title()).startsWith(headingOf(last, lang)), 'its own title again').toBe(
+      true,
+    );
     // The form as it was: sent again as it stands, it stores every answer of the run.
     await submitButton(page).click();
     await expect(page).toHaveURL(urlOf(page, pathOf(lang, survey, 'finish')));
