@@ -4,10 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { NodePackageImporter } from 'sass';
 import { definitionsPlugin } from './scripts/vite-plugin-definitions';
 import { devApiPlugin } from './scripts/vite-plugin-dev-api';
+import { earlyScriptPlugin } from './scripts/vite-plugin-early-script';
 import { precompressPlugin } from './scripts/vite-plugin-precompress';
 
 export default defineConfig({
-  plugins: [react(), definitionsPlugin(), devApiPlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    definitionsPlugin(),
+    devApiPlugin(),
+    earlyScriptPlugin('src/early.ts'),
+    precompressPlugin(),
+  ],
   resolve: {
     alias: {
       // Formik pulls in lodash's generic deep-clone machinery (about 5 KB gzip) to copy form

@@ -38,6 +38,9 @@ export interface ErrorSummaryProps extends Styled {
 /**
  * govuk-frontend `error-summary`. Like govuk JS: focuses itself on mount (tabindex -1 until
  * blurred) and a click on an error link focuses the field and scrolls its legend or label into view.
+ * The server's markup already has the state govuk JS would give it on load (tabindex -1, and
+ * `autofocus`, which the browser honours as the page loads), so the summary takes focus
+ * without any script too: a page answering a form posted without JavaScript.
  */
 export function ErrorSummary(props: ErrorSummaryProps) {
   const root = useRef<HTMLDivElement>(null);
@@ -59,6 +62,7 @@ export function ErrorSummary(props: ErrorSummaryProps) {
       }
       {...attrs(props.attributes)}
       data-module="govuk-error-summary"
+      {...(focusOnMount ? { tabIndex: -1, autoFocus: true } : {})}
       onClick={focusTarget}
     >
       <div role="alert">
@@ -96,10 +100,8 @@ export function ErrorSummary(props: ErrorSummaryProps) {
 
 // As govuk's setFocus: focusable with tabindex -1 only until it loses focus.
 function setFocus(element: HTMLElement) {
-  if (!element.hasAttribute('tabindex')) {
-    element.setAttribute('tabindex', '-1');
-    element.addEventListener('blur', () => element.removeAttribute('tabindex'), { once: true });
-  }
+  element.setAttribute('tabindex', '-1');
+  element.addEventListener('blur', () => element.removeAttribute('tabindex'), { once: true });
   element.focus();
 }
 

@@ -7,7 +7,14 @@ import { build } from 'vite';
 import { configFromEnv } from '../server/config';
 
 const SHARED = ['engine', 'definitions', 'schemas', 'package.json'];
-const APP_SOURCES = [...SHARED, 'src', 'renderers', 'index.html', 'vite.config.ts'];
+const APP_SOURCES = [
+  ...SHARED,
+  'src',
+  'renderers',
+  'index.html',
+  'vite.config.ts',
+  'scripts/vite-plugin-early-script.ts',
+];
 const APP_BUILT = [join('dist', 'index.html'), join('dist-server', 'entry-server.js')];
 const SERVER_SOURCES = [...SHARED, 'server', 'scripts/team-invite.ts', 'vite.server.config.ts'];
 const SERVER_BUILT = [join('dist-node', 'main.js')];

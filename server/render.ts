@@ -14,7 +14,7 @@ import { contextFor, refusedPost, skipWithoutScript, type NoJsOptions } from './
 import { SAVED_ANSWERS_FIELD } from '../src/savedState';
 import { matchRoute, pathInLang, ROUTES, surveyPath } from '../src/paths';
 import { classifyPath } from './paths';
-import { contentSecurityPolicy } from './security';
+import { contentSecurityPolicy, inlineScriptHashes } from './security';
 
 type Render = (request: Request, context: ServerContext) => Promise<Rendered | Response>;
 
@@ -113,6 +113,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
   }
   const template = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
   const inlineStyles = template ? stylesheetInliner(root, template) : undefined;
+  // The template's inline script (src/early.ts) runs only when the page's policy names it.
+  const scriptHashes = inlineScriptHashes(template);
   const entry = resolve(options.serverEntry);
   const render: Render | undefined = existsSync(entry)
     ? ((await import(pathToFileURL(entry).href)) as { render: Render }).render
@@ -156,7 +158,10 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     if (result.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
     const html = page(template, result);
     const styled = inlineStyles?.(html);
-    if (styled) reply.header('content-security-policy', contentSecurityPolicy([styled.styleHash]));
+    reply.header(
+      'content-security-policy',
+      contentSecurityPolicy({ styleHashes: styled ? [styled.styleHash] : [], scriptHashes }),
+    );
     return reply
       .code(notFound ? 404 : result.status)
       .headers(result.headers ?? {})
@@ -183,8 +188,8 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       if (error.statusCode !== 413) throw error;
       return reply.header('cache-control', 'no-store').redirect(request.url, 303);
     });
-    // A skip link pressed before the app arrived, posted by the entry script with the answers
-    // saved in the browser (src/main.tsx): they go on in a new draft, as a Continue's would.
+    // A skip link pressed before the app arrived, posted by the page's inline script with the answers
+    // saved in the browser (src/early.ts): they go on in a new draft, as a Continue's would.
     forms.post(ROUTES.skip, { bodyLimit: FORM_LIMIT }, async (request, reply) => {
       const { lang = '', survey: id = '', page = '' } = request.params as Record<string, string>;
       const survey = options.surveys.get(id);

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ensureWords, hasWords, isLang, langOf, useLang } from './i18n';
 import { pathInLang } from './paths';
+import { focusMainHeading } from './hooks';
 
 export function Root() {
   const location = useLocation();
@@ -22,12 +23,7 @@ export function Root() {
       firstRender.current = false;
       return;
     }
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (heading && !heading.contains(document.activeElement)) {
-      heading.setAttribute('tabindex', '-1');
-      heading.classList.add('app-focus-target');
-      heading.focus();
-    }
+    focusMainHeading();
   }, [location.pathname]);
 
   useEffect(() => {

@@ -2,14 +2,15 @@
 // for the app. Its script (React, the router, the engine) and the full stylesheet are fetched
 // once that page is on screen, so on a slow connection they never compete with the first paint;
 // when both have arrived, the app makes the page live. A module script only runs in browsers
-// that GOV.UK Frontend supports, so the support classes are set here, before the first paint
-// (the CSP forbids inline scripts).
+// that GOV.UK Frontend supports, so the support classes are set here, before the first paint.
+// What must not wait for this file (the saved answers carried by a form posted before the app is
+// live) is the page's inline script, src/early.ts.
 import './styles.scss';
 import { fetchFullStyles } from './fullStyles';
 import type { Lang, ResolvedSurvey } from '../engine';
 import { readBootData, type BootData } from './bootData';
 import { QUESTION_ROUTE_ID, surveyPath } from './paths';
-import { bannerHiddenBefore, SAVED_ANSWERS_FIELD, savedAnswersOf, underWay } from './savedState';
+import { bannerHiddenBefore, underWay } from './savedState';
 import {
   BANNER_HIDDEN_CLASS,
   REVEALED_CLOSED_CLASS,
@@ -56,49 +57,6 @@ function timeoutInstead(boot: BootData): string | undefined {
 }
 
 /**
- * Until the app is live a form posts to the server, which has no draft for a respondent whose
- * answers are in this browser: the form (or a skip link, posted) carries them, so the server
- * carries on from them (a draft) instead of timing out (docs/architecture.md, 'Nothing typed is lost').
- */
-function carrySavedAnswers(boot: BootData): void {
-  const survey = boot.router?.loaderData?.survey as Pick<ResolvedSurvey, 'id'> | undefined;
-  /** The saved answers while the app is not live and the address has no draft, else undefined. */
-  const toCarry = () =>
-    document.documentElement.dataset.app === 'live' ||
-    !survey ||
-    new URLSearchParams(location.search).has('draft')
-      ? undefined
-      : savedAnswersOf(survey.id, Date.now());
-  const carrying = (answers: string) => {
-    const field = document.createElement('input');
-    field.type = 'hidden';
-    field.name = SAVED_ANSWERS_FIELD;
-    field.value = answers;
-    return field;
-  };
-  document.addEventListener('submit', (event) => {
-    const answers = toCarry();
-    if (event.target instanceof HTMLFormElement && answers !== undefined)
-      event.target.append(carrying(answers));
-  });
-  // A skip link is a plain GET, which can carry nothing: it is posted instead, with the answers.
-  document.addEventListener('click', (event) => {
-    const link = event.target instanceof Element ? event.target.closest('a') : null;
-    if (!link || !link.pathname.endsWith('/skip') || event.defaultPrevented) return;
-    const answers = toCarry();
-    if (answers === undefined) return;
-    event.preventDefault();
-    const form = document.createElement('form');
-    form.method = 'post';
-    form.action = link.href;
-    form.hidden = true;
-    form.append(carrying(answers));
-    document.body.append(form);
-    form.submit();
-  });
-}
-
-/**
  * Until the app is live, a choice opens or closes the question it reveals, as GOV.UK Frontend's
  * radios and checkboxes would (the support class hides closed ones): a late app must not keep
  * hidden a question the respondent's choice has made required. The app then draws the same.
@@ -135,7 +93,6 @@ function revealWhileLoading(): void {
 }
 
 const boot = readBootData();
-carrySavedAnswers(boot);
 revealWhileLoading();
 const timedOut = timeoutInstead(boot);
 // Old hash links (/#/en/<survey>/q2) never reach the server: send them to the path form first.

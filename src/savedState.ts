@@ -1,6 +1,6 @@
-// What the entry script reads of the respondent's saved state before the app arrives: the
-// store itself (zustand, src/store.ts) comes with the app, too late for the first paint. The
-// store uses the same key and the engine's idle rule.
+// What the page's inline script (src/early.ts) and the entry script read of the respondent's
+// saved state before the app arrives: the store itself (zustand, src/store.ts) comes with the
+// app, too late. The store uses the same key and the engine's idle rule.
 
 import { runUnderWay } from '../engine/session';
 

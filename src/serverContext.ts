@@ -37,10 +37,16 @@ export interface PostedPage {
   answers: Answers;
   errors: { field: string; message: { key: string; params?: Record<string, string | number> } }[];
   suggestion?: { typed: string; full: string };
-  /** The service was too busy to accept the answers: they are kept, and `back` leads to them;
-   *  or (a one-page survey over the client's limit, which writes nothing) the page carries them
-   *  back in `carry`. */
-  unavailable?: { back?: string; carry?: CarriedForm };
+  /** The service did not take the post: too busy (the submission cap, 503) or the client over
+   *  its limit (429). The answers are kept in the draft (`back` leads to them), or carried back
+   *  in the page (`carry`: a post over the limit writes nothing), or there are none yet (Start:
+   *  `back` leads to the start page). */
+  unavailable?: {
+    reason: 'busy' | 'limit';
+    kept: 'server' | 'carried' | 'none';
+    back?: string;
+    carry?: CarriedForm;
+  };
 }
 
 export function serverContext(args: { context?: unknown }): ServerContext | undefined {

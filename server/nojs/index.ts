@@ -149,8 +149,8 @@ async function answerPost(
   const page = survey.layout === 'single' ? survey.pages[0] : findPage(survey, params.page ?? '');
   if (!page) throw data(null, { status: 404 });
   const posted = await postedForm(request);
-  // The "try again later" page's button: the one-page form drawn again, filled in as posted.
-  if (survey.layout === 'single' && posted[BACK_TO_ANSWERS_FIELD] !== undefined)
+  // The "try again later" page's button: the form drawn again, filled in as posted.
+  if (posted[BACK_TO_ANSWERS_FIELD] !== undefined)
     return { answers: answersFromForm(page, posted, {}), errors: [] } satisfies PostedPage;
   const session = sessionFor(survey, state, posted, now);
   // A send withholds personal data in what was typed, before the rest is cleaned.
@@ -206,7 +206,11 @@ async function answerPost(
       const busy: PostedPage = {
         answers: result.session.answers,
         errors: [],
-        unavailable: { back: pathOf(lang, survey, page.id, sessions.token()) },
+        unavailable: {
+          reason: 'busy',
+          kept: 'server',
+          back: pathOf(lang, survey, page.id, sessions.token()),
+        },
       };
       return data(busy, { status: 503, headers: { 'retry-after': String(RETRY_AFTER_S) } });
     }
@@ -247,10 +251,11 @@ function submissionKeyOf(posted: PostedForm): string | undefined {
   return typeof key === 'string' && SUBMISSION_KEY.test(key) ? key : undefined;
 }
 
-/** A post over the client's limit is not read into the store. A one-page survey has no draft
- *  to keep its answers in, and writing one for a client over its limit would defeat the limit:
- *  the "try again later" page carries the form as posted back to the browser instead, with a
- *  button that posts it again to draw the page filled in (docs/architecture.md). */
+/** A post over the client's limit is not read into the store: writing a draft for every refused
+ *  post would let a client past its limit fill it. The "try again later" page carries the form as
+ *  posted back to the browser instead, with a button that posts it again to draw the page filled
+ *  in (a draft keeps what it held before). Start, refused, has no answers yet: its page says
+ *  nothing is kept and leads back to the start page (docs/architecture.md). */
 export async function refusedPost(
   request: Request,
   params: Record<string, string | undefined>,
@@ -259,7 +264,14 @@ export async function refusedPost(
 ): Promise<Response | ReturnType<typeof data<PostedPage>>> {
   const survey = options.surveys.get(params.survey ?? '');
   const lang = params.lang;
-  if (survey?.layout !== 'single' || !isLang(lang)) throw data(null, { status });
+  if (!survey || !isLang(lang)) throw data(null, { status });
+  const refused = (unavailable: NonNullable<PostedPage['unavailable']>) =>
+    data({ answers: {}, errors: [], unavailable } satisfies PostedPage, { status });
+  const single = survey.layout === 'single';
+  if (!params.page && !single)
+    return refused({ reason: 'limit', kept: 'none', back: pathOf(lang, survey, 'start') });
+  const page = single ? survey.pages[0] : findPage(survey, params.page ?? '');
+  if (!page) throw data(null, { status: 404 });
   const posted = await postedForm(request);
   // Sent already (a double tap whose first post got through, or is on its way): the finish page.
   const key = submissionKeyOf(posted);
@@ -272,8 +284,9 @@ export async function refusedPost(
     .flatMap(([name, values]) =>
       [values ?? []].flat().map((value): [string, string] => [name, value]),
     );
-  const carry = { action: pathOf(lang, survey, survey.pages[0]!.id), fields };
-  return data({ answers: {}, errors: [], unavailable: { carry } } satisfies PostedPage, { status });
+  const draft = new URL(request.url).searchParams.get('draft');
+  const carry = { action: pathOf(lang, survey, page.id, draft), fields };
+  return refused({ reason: 'limit', kept: 'carried', carry });
 }
 
 /** Answers carried by a posted form (JSON from the browser's storage): only the survey's own
@@ -308,7 +321,7 @@ export async function skipWithoutScript(
 ): Promise<string | null> {
   const sessions = draftSession(options.store.drafts, token, options.clock);
   const now = options.clock().getTime();
-  // Pressed before the app arrived: the entry script posts the answers saved in the browser.
+  // Pressed before the app arrived: the page's inline script posts the answers saved in the browser.
   const carried = token ? undefined : carriedAnswers(survey, saved);
   const started = carried && step(survey, NO_SESSION, { kind: 'start', carried }, now);
   const session = started && 'session' in started ? started.session : await sessions.read();

@@ -83,20 +83,7 @@ function Members(props: {
   return (
     <>
       {errorList.length > 0 && (
-        <div className="govuk-error-summary" data-module="govuk-error-summary">
-          <div role="alert">
-            <h2 className="govuk-error-summary__title">{t('thereIsAProblem')}</h2>
-            <div className="govuk-error-summary__body">
-              <ul className="govuk-list govuk-error-summary__list">
-                {errorList.map((e) => (
-                  <li key={e.href}>
-                    <a href={e.href}>{e.text}</a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </div>
-        </div>
+        <ErrorSummary titleText={t('thereIsAProblem')} errorList={errorList} />
       )}
       <h1 className="govuk-heading-l">{t('members')}</h1>
       {props.link && (

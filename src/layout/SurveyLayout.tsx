@@ -8,6 +8,7 @@ import { clock } from '../clock';
 import { useSurveyStore } from '../store';
 import { useSurvey } from '../survey';
 import { Chrome } from './Chrome';
+import { TimeoutWarning } from './TimeoutWarning';
 
 export function SurveyLayout() {
   const survey = useSurvey();
@@ -54,6 +55,7 @@ export function SurveyLayout() {
       languageToggle={survey.languageToggle !== false && page?.languageToggle !== false}
     >
       <Outlet />
+      {onQuestion && <TimeoutWarning />}
     </Chrome>
   );
 }

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../renderers';
 import { useDocumentTitle } from '../hooks';
-import { BACK_TO_ANSWERS_FIELD, type CarriedForm } from '../serverContext';
+import { BACK_TO_ANSWERS_FIELD, type CarriedForm, type PostedPage } from '../serverContext';
 import { useT } from '../i18n';
 
 function MessagePage(props: {
@@ -39,36 +39,98 @@ export function NotFoundContent({ service }: { service?: string }) {
   );
 }
 
+/** A way back from a message to the answers: a link, which with JavaScript can instead draw the
+ *  form again in place (a refused Send, whose answers are all in the page's form). */
+export interface WayBack {
+  href: string;
+  text: 'back' | 'backToStart';
+  onClick?: () => void;
+}
+
+function WayBackLink({ back }: { back: WayBack }) {
+  const { t } = useT();
+  const { onClick } = back;
+  return (
+    <p className="govuk-body">
+      <a
+        className="govuk-link"
+        href={back.href}
+        onClick={
+          onClick &&
+          ((event) => {
+            event.preventDefault();
+            onClick();
+          })
+        }
+      >
+        {t(`unavailable.${back.text}`)}
+      </a>
+    </p>
+  );
+}
+
 /** Any failure: a render error, or a submission the API refused (with its status code). */
-export function ErrorContent({ status, service }: { status?: number; service?: string }) {
+export function ErrorContent({
+  status,
+  service,
+  back,
+}: {
+  status?: number;
+  service?: string;
+  back?: WayBack;
+}) {
   const { t } = useT();
   const paragraphs = [t('error.p1'), t('error.p2')];
   if (status) paragraphs.push(t('error.status', { status }));
-  return <MessagePage title={t('error.title')} paragraphs={paragraphs} service={service} />;
+  return (
+    <MessagePage title={t('error.title')} paragraphs={paragraphs} service={service}>
+      {back && <WayBackLink back={back} />}
+    </MessagePage>
+  );
 }
 
-/** The service is too busy or down: try again later. `busy`: the server refused a form posted
- *  without JavaScript as over a limit (answers kept in the server's draft); `back` leads to
- *  answers the server kept; without either they are kept on the device. */
+/** Why the service could not take the answers: too busy (the submission cap, or the API's 503),
+ *  the client over its limit (429), or no answer at all (a technical problem). */
+export type Refusal = 'busy' | 'limit' | 'failed';
+
+/** Where the answers are meanwhile: on this device (JavaScript), in the server's draft, carried
+ *  in the page (`carry` posts them back), or nowhere yet (refused at Start). */
+export type Kept = 'device' | 'server' | 'carried' | 'none';
+
+const FIRST: Record<Refusal, string> = {
+  busy: 'unavailable.busyP1',
+  limit: 'unavailable.limitP1',
+  failed: 'unavailable.p1',
+};
+const KEPT: Record<Exclude<Kept, 'none'>, string> = {
+  device: 'unavailable.keptDevice',
+  server: 'unavailable.keptServer',
+  carried: 'unavailable.carried',
+};
+
+/** The service could not take the answers: try again later, what became of the answers, and a
+ *  way back to them (or, with none yet, to the start). */
 export function UnavailableContent({
   service,
+  reason,
+  kept,
   back,
-  busy,
   carry,
 }: {
   service?: string;
-  back?: string | undefined;
-  busy?: boolean;
+  reason: Refusal;
+  kept: Kept;
+  back?: WayBack | undefined;
   /** The answers as posted, carried in the page (nothing was kept on the server): a button posts
    *  them back to draw the form filled in. */
-  carry?: CarriedForm;
+  carry?: CarriedForm | undefined;
 }) {
   const { t } = useT();
-  const paragraphs = carry
-    ? [t('unavailable.busyP1'), t('unavailable.carried')]
-    : busy
-      ? [t('unavailable.busyP1'), t('unavailable.busyP2')]
-      : [t('unavailable.p1'), t(back ? 'unavailable.kept' : 'unavailable.p2')];
+  const paragraphs = [
+    t(FIRST[reason]),
+    t(reason === 'limit' ? 'unavailable.limitLater' : 'unavailable.later'),
+    ...(kept === 'none' ? [] : [t(KEPT[kept])]),
+  ];
   return (
     <MessagePage title={t('unavailable.title')} paragraphs={paragraphs} service={service}>
       {carry && (
@@ -79,14 +141,28 @@ export function UnavailableContent({
           <Button text={t('unavailable.back')} name={BACK_TO_ANSWERS_FIELD} value="1" />
         </form>
       )}
-      {back && (
-        <p className="govuk-body">
-          <a className="govuk-link" href={back}>
-            {t('unavailable.back')}
-          </a>
-        </p>
-      )}
+      {back && <WayBackLink back={back} />}
     </MessagePage>
+  );
+}
+
+/** A post the server did not take (no JavaScript), as its answer describes it. */
+export function RefusedPost({
+  service,
+  unavailable,
+}: {
+  service: string;
+  unavailable: NonNullable<PostedPage['unavailable']>;
+}) {
+  const { reason, kept, back, carry } = unavailable;
+  return (
+    <UnavailableContent
+      service={service}
+      reason={reason}
+      kept={kept}
+      carry={carry}
+      back={back ? { href: back, text: kept === 'none' ? 'backToStart' : 'back' } : undefined}
+    />
   );
 }
 

@@ -33,7 +33,7 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && (error.status === 503 || error.status === 429))
     return (
       <Chrome>
-        <UnavailableContent busy />
+        <UnavailableContent reason={error.status === 429 ? 'limit' : 'busy'} kept="none" />
       </Chrome>
     );
   return (

@@ -1,7 +1,7 @@
 // A question page, a view: formik holds what is typed; Continue, Send and Skip ask the engine's
 // page step what happens next (validation, routing, the email confirmation, expiry), keep the
 // session it returns in the browser's store and go where it says. Only sending is done here.
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useFormik } from 'formik';
 import { useActionData, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
@@ -17,7 +17,7 @@ import type { AnswerValue, ResolvedPage, ResolvedSurvey } from '../../engine';
 import { Button, ErrorSummary, ProgressCaption, SkipQuestionLink } from '../../renderers';
 import { toFormikErrors, toMessages, type Values } from '../fields/errors';
 import { FieldView, messageText } from '../fields/FieldView';
-import { useDocumentTitle } from '../hooks';
+import { focusMainHeading, useDocumentTitle } from '../hooks';
 import { useT } from '../i18n';
 import { draftOf, skipPath, surveyPath, withDraft } from '../paths';
 import type { PostedPage } from '../serverContext';
@@ -25,8 +25,9 @@ import { clock } from '../clock';
 import { browserSession, useRestored, useSurveyStore } from '../store';
 import { submitFeedback } from '../submit';
 import { useSurvey } from '../survey';
+import { ClearedAt } from './ClearedAt';
 import { EmailChoice } from './EmailChoice';
-import { ErrorContent, UnavailableContent } from './Messages';
+import { ErrorContent, RefusedPost, UnavailableContent, type WayBack } from './Messages';
 import { RevealedField } from '../fields/RevealedField';
 import { EMAIL_CHOICE, useEmailConfirmation } from './useEmailConfirmation';
 
@@ -59,6 +60,12 @@ export function QuestionPage({
   const answers = useSurveyStore((s) => s.answers);
   const sending = useRef(false);
   const [failure, setFailure] = useState<{ status?: number } | null>(null);
+  // The message drawn in place of the form, and the form drawn again, are announced as new pages.
+  const shownFailure = useRef(failure);
+  useEffect(() => {
+    if (shownFailure.current !== failure) focusMainHeading();
+    shownFailure.current = failure;
+  }, [failure]);
   const location = useLocation();
   // A page posted without JavaScript comes back from the server with its errors and what was typed.
   const posted = useActionData() as PostedPage | undefined;
@@ -127,16 +134,27 @@ export function QuestionPage({
 
   const single = page.fields.length === 1 && !page.heading;
   const heading = page.heading?.[lang] ?? page.fields[0]?.label[lang] ?? '';
-  useDocumentTitle(heading, survey.title[lang], hasErrors);
+  // A message drawn in place of the form gives the page its own title.
+  useDocumentTitle(heading, survey.title[lang], hasErrors, !posted?.unavailable && !failure);
 
   if (posted?.unavailable)
-    return <UnavailableContent service={survey.title[lang]} back={posted.unavailable.back} />;
-  if (failure)
-    return 'status' in failure ? (
-      <ErrorContent status={failure.status} service={survey.title[lang]} />
-    ) : (
-      <UnavailableContent service={survey.title[lang]} />
-    );
+    return <RefusedPost service={survey.title[lang]} unavailable={posted.unavailable} />;
+  if (failure) {
+    // A refused Send: everything is still in the form (and saved on this device), so the way
+    // back draws it again as it was.
+    const back: WayBack = {
+      href: surveyPath(lang, survey, page.id),
+      text: 'back',
+      onClick: () => setFailure(null),
+    };
+    const service = survey.title[lang];
+    const { status } = failure;
+    if (status === undefined || status === 503 || status === 429) {
+      const reason = status === 429 ? 'limit' : status === 503 ? 'busy' : 'failed';
+      return <UnavailableContent service={service} reason={reason} kept="device" back={back} />;
+    }
+    return <ErrorContent status={status} service={service} back={back} />;
+  }
 
   const progress = survey.progress ? progressOf(survey, page.id, answers) : null;
   const caption = progress ? (
@@ -248,6 +266,7 @@ export function QuestionPage({
             />
           )}
         </form>
+        <ClearedAt />
       </div>
     </div>
   );

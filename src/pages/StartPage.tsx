@@ -8,7 +8,7 @@ import { browserSession, useRestored } from '../store';
 import { useSurvey } from '../survey';
 import { useActionData, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
 import { SUBMISSION_KEY_FIELD, type PostedPage } from '../serverContext';
-import { UnavailableContent } from './Messages';
+import { RefusedPost } from './Messages';
 import { QuestionPage } from './QuestionPage';
 
 /** The survey root: the start page, or the whole survey when it is a one-page survey. */
@@ -18,10 +18,10 @@ export function SurveyIndex() {
   const first = survey.pages[0];
   const location = useLocation();
   const key = (useLoaderData() as { submissionKey?: string } | null)?.submissionKey;
-  // Over the client's limit the server kept nothing: the answers come back in the page.
-  const carry = (useActionData() as PostedPage | undefined)?.unavailable?.carry;
+  // A post the server did not take (Start, or the one-page survey's Send, without JavaScript).
+  const unavailable = (useActionData() as PostedPage | undefined)?.unavailable;
   const restored = useRestored((s) => s.restored);
-  if (carry) return <UnavailableContent service={survey.title[lang]} carry={carry} />;
+  if (unavailable) return <RefusedPost service={survey.title[lang]} unavailable={unavailable} />;
   if (survey.layout === 'single' && first)
     return (
       // Keyed as the question route is: the form starts again from the answers once loaded.

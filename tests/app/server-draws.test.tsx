@@ -24,12 +24,15 @@ const state = (surveyName: string, answers: Answers) => ({
   sent: false,
 });
 
-/** An element as markup with its attributes in name order (the two renderers order them differently). */
+/** An element as markup with its attributes in name order (the two renderers order them
+ *  differently). What a <noscript> holds is for a browser without scripting only: React draws it
+ *  on the server and never in the browser, where the app runs (src/pages/ClearedAt.tsx). */
 function markup(element: Element): string {
   const attributes = [...element.attributes]
     .map(({ name, value }) => `${name}="${value}"`)
     .sort()
     .join(' ');
+  if (element.localName === 'noscript') return `<noscript ${attributes}></noscript>`;
   const children = [...element.childNodes]
     .map((node) => (node instanceof Element ? markup(node) : (node.textContent ?? '')))
     .join('');

@@ -1,12 +1,14 @@
-// Every generated journey a third time (issue 26): with JavaScript, but the app's script held
-// back (route interception) part of the way. A multi-page journey starts with the app live,
-// reloads a page a third of the way along with the app held, answers pages while it is held (the
-// forms post to the server, which carries on from the answers saved in this browser: see
-// docs/architecture.md, 'Nothing typed is lost'), and either lets the app arrive two pages later
-// and sends with it live, or sends while it is still held. The one-page survey is filled in
-// while the app is held, and the app arrives halfway through or not before Send. Each plan is
-// sent live in one language and held in the other. The row stored must be what the data
-// dictionary says is sent, as with JavaScript (journeys.spec.ts) and without (nojs.spec.ts).
+// Every generated journey a third time (issues 26 and 34): with JavaScript, but every script and
+// stylesheet held back (route interception) part of the way: the entry script, the app, its
+// chunks and the full stylesheet, so the page is only its HTML (and its own inline script). A
+// multi-page journey starts with the app live, reloads a page a third of the way along with
+// everything held, answers pages while it is held (the forms post to the server, which carries on
+// from the answers saved in this browser: see docs/architecture.md, 'Nothing typed is lost'), and
+// either lets the scripts arrive two pages later and sends with the app live, or sends while they
+// are still held. The one-page survey is filled in while they are held, and they arrive halfway
+// through or not before Send. Each plan is sent live in one language and held in the other. The
+// row stored must be what the data dictionary says is sent, as with JavaScript (journeys.spec.ts)
+// and without (nojs.spec.ts).
 import type { Page } from '@playwright/test';
 import { findPage, pageFields, typeOf, visibleFields } from '../../engine';
 import type { Answers, Lang, ResolvedPage, ResolvedSurvey } from '../../engine';
@@ -24,13 +26,14 @@ import {
 import { rowsSince } from './helpers/rows';
 import { LANGS, pathOf, STANDARD, surveys } from './helpers/surveys';
 
-const APP = /\/assets\/app-[^/]*\.js$/;
+/** Every script and stylesheet file (the page's own inline script and styles are its HTML). */
+const FILES = /\.(js|css)(\?|$)/;
 
-/** Holds every request for the app's script until the returned function is called. */
-async function holdApp(page: Page): Promise<() => void> {
+/** Holds every request for a script or stylesheet until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(APP, async (route) => {
+  await page.route(FILES, async (route) => {
     await gate;
     // A page left while its script was held has cancelled the request.
     await route.continue().catch(() => {});
@@ -39,15 +42,17 @@ async function holdApp(page: Page): Promise<() => void> {
 }
 
 // The suite's page fixture waits for the app after goto and reload (fixtures.ts), which here
-// would wait until the entry script gave up on it: the page's own methods are called instead.
+// would wait until the entry script gave up on it: the page's own methods are called instead,
+// waiting only for the page to come (its load event waits for the held entry script).
 const navigation = (page: Page) => Object.getPrototypeOf(page) as Page;
 
 async function appLive(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-app', 'live');
 }
 
-async function appHeld(page: Page): Promise<void> {
-  expect(await page.locator('html').getAttribute('data-app'), 'the app is held').not.toBe('live');
+/** Nothing but the HTML has run: the entry script would have marked the page as loading. */
+async function scriptsHeld(page: Page): Promise<void> {
+  expect(await page.locator('html').getAttribute('data-app'), 'every script is held').toBeNull();
 }
 
 /** The pages the plan goes through, skip links included, as the committed docs' path has them. */
@@ -87,24 +92,24 @@ async function expectFinish(page: Page, survey: ResolvedSurvey, lang: Lang): Pro
 
 interface Schedule {
   steps: string[];
-  /** The step reloaded with the app held. */
+  /** The step reloaded with every script held. */
   holdAt: number;
-  /** The step on which the app is let through (steps.length: sent while held). */
+  /** The step on which the scripts are let through (steps.length: sent while held). */
   releaseAt: number;
 }
 
 /**
  * Held from a third of the way; let through two pages later, or never when `sendHeld`. Pages
- * where a choice reveals a question are held too: the entry script opens it (src/main.tsx).
+ * where a choice reveals a question are held too: without the entry script it is drawn open.
  */
 function scheduleOf(survey: ResolvedSurvey, plan: Plan, sendHeld: boolean): Schedule {
   const steps = stepsOf(survey, plan);
-  // The one-page survey is held from the start; the app arrives halfway through filling it in.
+  // The one-page survey is held from the start; the scripts arrive halfway through filling it in.
   if (survey.layout === 'single') return { steps, holdAt: 0, releaseAt: sendHeld ? 1 : 0 };
   const holdAt = Math.max(1, Math.floor(steps.length / 3));
   const releaseAt = sendHeld ? steps.length : holdAt + 2;
   if (holdAt >= steps.length || (!sendHeld && releaseAt >= steps.length))
-    throw new Error(`${plan.name}: no page to hold the app on as planned`);
+    throw new Error(`${plan.name}: no page to hold the scripts on as planned`);
   return { steps, holdAt, releaseAt };
 }
 
@@ -122,15 +127,15 @@ async function walkHeld(
   for (const [i, pageId] of steps.entries()) {
     await expectOn(page, survey, lang, pageId);
     if (i === holdAt) {
-      release = await holdApp(page);
-      await navigation(page).reload.call(page);
+      release = await holdScripts(page);
+      await navigation(page).reload.call(page, { waitUntil: 'commit' });
       await expectOn(page, survey, lang, pageId);
     }
     if (i === releaseAt) {
       release();
       await appLive(page);
     }
-    if (i >= holdAt && i < releaseAt) await appHeld(page);
+    if (i >= holdAt && i < releaseAt) await scriptsHeld(page);
     // Pages after the first held one come from the server, which carries on in a draft.
     if (i > holdAt && i <= releaseAt)
       expect(new URL(page.url()).searchParams.get('draft'), 'a server draft').toBeTruthy();
@@ -163,7 +168,7 @@ async function expectEntered(page: Page, current: ResolvedPage, answers: Answers
   }
 }
 
-/** The one-page survey filled in with the app held: it arrives halfway through, or not before Send. */
+/** The one-page survey filled in with every script held: they arrive halfway through, or not before Send. */
 async function fillHeld(
   page: Page,
   survey: ResolvedSurvey,
@@ -172,11 +177,11 @@ async function fillHeld(
   { releaseAt }: Schedule,
 ): Promise<Answers> {
   const sendHeld = releaseAt > 0;
-  const release = await holdApp(page);
-  await navigation(page).goto.call(page, pathOf(lang, survey));
+  const release = await holdScripts(page);
+  await navigation(page).goto.call(page, pathOf(lang, survey), { waitUntil: 'commit' });
   const only = survey.pages[0]!;
   await expect(page.locator('h1')).toContainText(headingOf(only, lang));
-  await appHeld(page);
+  await scriptsHeld(page);
   const entered = answersForPage(survey, only, {}, plan);
   // The first half of what is shown as drawn; the rest (revealed fields too) after.
   const shown = visibleFields(only, {}).filter((f) => entered[f.name] !== undefined);
@@ -188,16 +193,16 @@ async function fillHeld(
     release();
     await appLive(page);
     await expectEntered(page, only, part(true));
-  } else await appHeld(page);
+  } else await scriptsHeld(page);
   await fillPage(page, only, part(true), part(false));
-  if (sendHeld) await appHeld(page);
+  if (sendHeld) await scriptsHeld(page);
   await pressSubmit(page, !sendHeld);
   await expectFinish(page, survey, lang);
   return entered;
 }
 
 for (const survey of surveys) {
-  test.describe(`${survey.id} with the app held back`, () => {
+  test.describe(`${survey.id} with every script and stylesheet held back`, () => {
     for (const [l, lang] of LANGS.entries()) {
       for (const [p, plan] of plansFor(survey).entries()) {
         const schedule = scheduleOf(survey, plan, (p + l) % 2 === 1);

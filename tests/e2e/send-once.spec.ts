@@ -135,6 +135,14 @@ test.describe('without JavaScript', () => {
       const stored = new Promise<void>((resolve) => (firstStored = resolve));
       let release!: () => void;
       const secondTap = new Promise<void>((resolve) => (release = resolve));
+      // No wait without an end: a post that never comes fails the test, saying so.
+      const within = <T>(promise: Promise<T>, what: string) =>
+        Promise.race([
+          promise,
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error(`${what} within 15 s`)), 15_000),
+          ),
+        ]);
       let posts = 0;
       await page.route(
         (url) => url.pathname === address,
@@ -144,16 +152,27 @@ test.describe('without JavaScript', () => {
           if (posts > 1) return route.continue();
           const answer = await route.fetch({ maxRedirects: 0 });
           firstStored();
-          await secondTap;
+          await within(secondTap, 'the second tap').catch(() => undefined);
           // The browser has given up on the first post for the second: nothing to answer.
           await route.fulfill({ response: answer }).catch(() => undefined);
         },
       );
       // Taps where the button is (the page is still on screen while its post is on the way).
-      const box = (await submitButton(page).boundingBox())!;
-      const tap = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      // A tap lands only on the screen: the button is scrolled into view first (below the fold,
+      // its coordinates are off the screen, and a tap there reaches nothing), and it must be the
+      // element at that point.
+      const button = submitButton(page);
+      await button.scrollIntoViewIfNeeded();
+      const box = (await button.boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      const hit = await page.evaluate(
+        ([px, py]) => document.elementFromPoint(px!, py!)?.closest('button')?.textContent ?? null,
+        [x, y],
+      );
+      expect(hit, 'the Send button is under the tap').toBe(await button.textContent());
+      const tap = () => page.mouse.click(x, y);
       await tap();
-      await stored;
+      await within(stored, 'the first post reached the server');
       await tap();
       const finish = pathOf(lang, onePage, 'finish');
       await expect(page).toHaveURL(urlOf(page, finish));

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ErrorSummary, Input, Radios } from '../../renderers';
 
@@ -92,5 +93,15 @@ describe('ErrorSummary', () => {
       'href',
       '#sector',
     );
+  });
+
+  it('is drawn by the server focusable and autofocused, so it takes focus without a script', () => {
+    const host = document.createElement('div');
+    host.innerHTML = renderToString(<Page />);
+    const summary = host.querySelector('.govuk-error-summary')!;
+    expect(summary).toHaveAttribute('tabindex', '-1');
+    expect(summary).toHaveAttribute('autofocus');
+    host.innerHTML = renderToString(<Page focusOnMount={false} />);
+    expect(host.querySelector('.govuk-error-summary')).not.toHaveAttribute('autofocus');
   });
 });

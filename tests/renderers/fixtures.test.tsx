@@ -41,6 +41,14 @@ const runtime = {
       input.removeAttribute('aria-expanded');
     });
   },
+  /** Error summary: govuk JS gives it tabindex -1 and focuses it on load; ours is drawn so, with
+   *  `autofocus`, so that it takes focus without a script too. */
+  errorSummaryFocus(root: DocumentFragment) {
+    root.querySelectorAll('.govuk-error-summary').forEach((summary) => {
+      summary.removeAttribute('tabindex');
+      summary.removeAttribute('autofocus');
+    });
+  },
   /** Character count: govuk JS hides the static description and adds the live count and the screen-reader status. */
   characterCount(root: DocumentFragment) {
     root
@@ -77,6 +85,7 @@ const SPECIAL: Record<string, Omit<Case, 'Component'>> = {
         'no limit given; the service always sets maxlength',
     },
   },
+  'error-summary': { normalise: [runtime.errorSummaryFocus] },
   'service-navigation': {
     // Slots are React nodes in our API (e.g. <LanguageNavigation>); the fixtures' HTML strings are converted.
     adapt: (options) => {

@@ -4,14 +4,13 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SurveyDefinition } from '../../engine/types';
+import { runScript } from '../helpers/run-script';
 
 const repo = mkdtempSync(join(tmpdir(), 'validate-against-'));
-const TSX = resolve('node_modules/.bin/tsx');
-const VALIDATE = resolve('scripts/validate.ts');
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 const git = (...args: string[]) =>
@@ -30,15 +29,8 @@ const write = async (def: SurveyDefinition) =>
     }),
   );
 
-function validate(...args: string[]): { code: number; stdout: string } {
-  try {
-    const stdout = execFileSync(TSX, [VALIDATE, ...args], { cwd: repo, encoding: 'utf8' });
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { status: number; stdout: string };
-    return { code: failed.status, stdout: failed.stdout };
-  }
-}
+/** Runs `scripts/validate.ts ...args` in the repository (in this process). */
+const validate = (...args: string[]) => runScript('scripts/validate.ts', args, { cwd: repo });
 
 beforeAll(() => {
   cpSync('definitions', join(repo, 'definitions'), { recursive: true });
@@ -63,7 +55,7 @@ describe('validate --against', { timeout: 60_000 }, () => {
     await edit((def) => {
       q1(def).label.en = 'Why did you ask for a basic DBS check?';
     });
-    const { code, stdout } = validate('--against', 'main', '--dir', 'definitions');
+    const { code, stdout } = await validate('--against', 'main', '--dir', 'definitions');
     expect(stdout).not.toMatch(/removed/);
     expect(code).toBe(0);
   });
@@ -72,7 +64,7 @@ describe('validate --against', { timeout: 60_000 }, () => {
     await edit((def) => {
       q1(def).options = q1(def).options!.filter((o) => o.value !== 'Volunteering');
     });
-    const { code, stdout } = validate('--against');
+    const { code, stdout } = await validate('--against');
     expect(code).toBe(1);
     expect(stdout).toMatch(
       /definitions\/basic\.json:\d+:\d+ {2}\/pages\/0\/fields\/0\/options {2}Option "Volunteering" of "whyDidYouApply" was removed: answers that chose it would be counted as another option/,
@@ -83,7 +75,7 @@ describe('validate --against', { timeout: 60_000 }, () => {
     await edit((def) => {
       q1(def).options!.find((o) => o.value === 'Volunteering')!.value = 'Voluntary work';
     });
-    const { code, stdout } = validate('--against', 'main');
+    const { code, stdout } = await validate('--against', 'main');
     expect(code).toBe(1);
     expect(stdout).toContain(
       'Option "Volunteering" of "whyDidYouApply" was removed or renamed to "Voluntary work"',
@@ -94,7 +86,7 @@ describe('validate --against', { timeout: 60_000 }, () => {
     await edit((def) => {
       q1(def).options!.find((o) => o.value === 'Volunteering')!.retired = true;
     });
-    const { code, stdout } = validate('--against', 'main');
+    const { code, stdout } = await validate('--against', 'main');
     expect(stdout).not.toMatch(/removed/);
     expect(code).toBe(0);
   });
@@ -103,14 +95,14 @@ describe('validate --against', { timeout: 60_000 }, () => {
     await edit((def) => {
       def.pages = def.pages.filter((p) => p.id !== 'q7');
     });
-    const { code, stdout } = validate('--against', 'main');
+    const { code, stdout } = await validate('--against', 'main');
     expect(code).toBe(1);
     expect(stdout).toContain('warning: Page q7 was removed');
     expect(stdout).toContain('Field "howSatisfied" (on q7) was removed');
   });
 
-  it('says so when the ref does not exist', () => {
-    const { code, stdout } = validate('--against', 'no-such-branch');
+  it('says so when the ref does not exist', async () => {
+    const { code, stdout } = await validate('--against', 'no-such-branch');
     expect(code).toBe(1);
     expect(stdout).toContain('Cannot read definitions at "no-such-branch"');
   });

@@ -2,17 +2,15 @@
 // a rule comparing a field with a value it does not have, a branch-only page without a guard
 // (a warning) and a file not formatted as prettier writes it (fixed by --fix). Each case is the
 // valid mini fixture with one edit, written to a temporary folder.
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import prettier from 'prettier';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SurveyDefinition } from '../../engine/types';
 import { definitionsPlugin } from '../../scripts/vite-plugin-definitions';
+import { runScript } from '../helpers/run-script';
 
-const run = promisify(execFile);
 const temp = mkdtempSync(join(tmpdir(), 'validate-checks-'));
 cpSync('tests/fixtures/valid/shared', join(temp, 'shared'), { recursive: true });
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
@@ -43,15 +41,8 @@ async function variant(name: string, edit: (def: SurveyDefinition) => void, raw 
 const lineOf = (text: string, needle: string) =>
   text.split('\n').findIndex((line) => line.includes(needle)) + 1;
 
-async function validate(...args: string[]): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await run('node_modules/.bin/tsx', ['scripts/validate.ts', ...args]);
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string };
-    return { code: failed.code, stdout: failed.stdout };
-  }
-}
+/** Runs `scripts/validate.ts ...args` (in this process) and returns its exit code and output. */
+const validate = (...args: string[]) => runScript('scripts/validate.ts', args);
 
 describe('validate content checks', { timeout: 60_000 }, () => {
   it('reports Welsh identical to English as an error at its line', async () => {

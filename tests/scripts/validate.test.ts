@@ -1,38 +1,14 @@
-import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { definitionsPlugin } from '../../scripts/vite-plugin-definitions';
+import { runScript } from '../helpers/run-script';
 
-const run = promisify(execFile);
-const TSX = 'node_modules/.bin/tsx';
 const BROKEN = 'tests/fixtures/broken';
 
-let queue: Promise<unknown> = Promise.resolve();
-const running: Promise<unknown>[] = [];
-
-/** Runs `tsx scripts/validate.ts ...files` (a few at a time) and returns its exit code and output. */
-async function validate(...files: string[]): Promise<{ code: number; stdout: string }> {
-  const turn = queue.then(() => (running.length >= 2 ? Promise.race(running) : undefined));
-  queue = turn;
-  await turn;
-  const done = runOnce(files);
-  const slot = done.finally(() => running.splice(running.indexOf(slot), 1));
-  running.push(slot);
-  return done;
-}
-
-async function runOnce(files: string[]): Promise<{ code: number; stdout: string }> {
-  try {
-    const { stdout } = await run(TSX, ['scripts/validate.ts', ...files]);
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string };
-    return { code: failed.code, stdout: failed.stdout };
-  }
-}
+/** Runs `scripts/validate.ts ...files` (in this process) and returns its exit code and output. */
+const validate = (...files: string[]) => runScript('scripts/validate.ts', files);
 
 // Each broken fixture: the location and message the CLI must print for it.
 const broken: [string, string][] = [

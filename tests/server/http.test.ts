@@ -2,7 +2,17 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { API_KEY, pagesDefinition, singleDefinition, testServer, validBody } from './fixtures';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  API_KEY,
+  distOptions,
+  fakeDist,
+  pagesDefinition,
+  singleDefinition,
+  testServer,
+  validBody,
+} from './fixtures';
 import type { FeedbackStore } from '../../server/storage/types';
 
 let app: FastifyInstance;
@@ -126,5 +136,34 @@ describe('over HTTP', () => {
     const health = await get('/healthz');
     expect(health.status).toBe(200);
     expectSecurityHeaders(health);
+  });
+});
+
+describe('the page template’s inline script', () => {
+  it('runs on a page by its hash alone (a data block is no script); other responses allow none', async () => {
+    const dist = fakeDist();
+    const template = join(dist, 'index.html');
+    const early = 'document.documentElement.dataset.early="1"';
+    writeFileSync(
+      template,
+      readFileSync(template, 'utf8').replace(
+        '<head>',
+        `<head><script>${early}</script><script type="application/json">{}</script>`,
+      ),
+    );
+    const server = await testServer(distOptions(dist));
+    try {
+      const origin = await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const page = await fetch(`${origin}/en/${pagesDefinition.id}`);
+      const hash = createHash('sha256').update(early).digest('base64');
+      const csp = page.headers.get('content-security-policy') ?? '';
+      expect(/script-src ([^;]*)/.exec(csp)?.[1]).toBe(`'self' 'sha256-${hash}'`);
+      expectSecurityHeaders(page);
+      const asset = await fetch(`${origin}/assets/app-abc123.js`);
+      expect(asset.headers.get('content-security-policy')).toContain("script-src 'self';");
+    } finally {
+      await server.app.close();
+      await server.store.close();
+    }
   });
 });

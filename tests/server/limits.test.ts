@@ -170,7 +170,7 @@ describe('pages posted without JavaScript', () => {
     expect(over.statusCode).toBe(429);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(over.body).toContain('Mae&#x27;n ddrwg gennym, nid yw&#x27;r gwasanaeth ar gael');
-    expect(over.body).toContain('brysur'); // busy
+    expect(over.body).toContain('gormod o geisiadau'); // too many requests: a limit, not busy
     // The draft still holds what was saved before the limit.
     const kept = await store.drafts.read(draft);
     expect(kept?.answers).toEqual({ whyDidYouApply: 'Job' });

@@ -42,8 +42,11 @@ async function masksOldRows(store: StoreWithTeam) {
     fields: Object.fromEntries([...surveys.values()].map((s) => [s.id, wordFieldsKey(s)])),
     words: (record) => answerWords(surveys.get(record.surveyId), record),
   });
+  // The index keys each word by the response's language (server/team/themes.ts answerWords).
   const matching = async (word: string) =>
-    (await store.team.wordMatches({ words: { exact: [word], prefixes: [] } })).map((r) => r.id);
+    (await store.team.wordMatches({ words: { exact: [`en:${word}`], prefixes: [] } })).map(
+      (r) => r.id,
+    );
   expect(await matching('gareth')).toEqual([a.id]);
 
   const tally = () => store.team.tallyFeedback({ surveyId: 'fixture-pages' }, ['howSatisfied']);
