@@ -10,6 +10,7 @@
 // 'Nothing typed is lost').
 import { readBootData } from './bootData';
 import { SAVED_ANSWERS_FIELD, savedAnswersOf } from './savedState';
+import { matchRoute, ROUTES } from './paths';
 
 /** The survey this page belongs to, from the server's data block (after this script in the page). */
 function surveyOfPage(): string | undefined {
@@ -50,7 +51,7 @@ document.addEventListener('submit', (event) => {
 // A skip link is a plain GET, which can carry nothing: it is posted instead, with the answers.
 document.addEventListener('click', (event) => {
   const link = event.target instanceof Element ? event.target.closest('a') : null;
-  if (!link || !link.pathname.endsWith('/skip')) return;
+  if (!link || !matchRoute(ROUTES.skip, link.pathname)) return;
   const answers = toCarry(event);
   if (answers === undefined) return;
   event.preventDefault();

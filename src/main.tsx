@@ -7,7 +7,7 @@
 // live) is the page's inline script, src/early.ts.
 import './styles.scss';
 import { fetchFullStyles } from './fullStyles';
-import type { Lang, ResolvedSurvey } from '../engine';
+import { isLang, type Lang, type ResolvedSurvey } from '../engine/types';
 import { readBootData, type BootData } from './bootData';
 import { QUESTION_ROUTE_ID, surveyPath } from './paths';
 import { bannerHiddenBefore, underWay } from './savedState';
@@ -107,7 +107,8 @@ else
       // once, not after the rest has arrived.
       const styled = fetchFullStyles().then((loaded) => loaded || withoutApp());
       // Only this page's language is fetched, alongside the app (the server chose it: <html lang>).
-      const lang: Lang = document.documentElement.lang === 'cy' ? 'cy' : 'en';
+      const page = document.documentElement.lang;
+      const lang: Lang = isLang(page) ? page : 'en';
       Promise.all([import('./app'), WORDS[lang](), styled])
         .then(([app, words]) => {
           if (withoutScript) return;
