@@ -3,7 +3,7 @@
 // only its SHA-256 is stored, so the database alone cannot be used to open someone's draft.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Answers } from '../../engine';
-import type { Sql } from './team-sql';
+import type { Sql } from './sql';
 
 /** Migration: the drafts table, on SQLite and PostgreSQL alike. */
 export const DRAFTS_MIGRATION = `CREATE TABLE draft (

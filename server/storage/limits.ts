@@ -1,7 +1,7 @@
 // Counters for the rate limits, kept in the database so that every instance behind a load
 // balancer counts against the same limit. Fixed windows: one row per key and window start,
 // one upsert per request; rows of windows that have ended are deleted by the minute purge.
-import type { Sql } from './team-sql';
+import type { Sql } from './sql';
 
 /** Migration: the counters, on SQLite and PostgreSQL alike (window start in ms since 1970). */
 export const LIMITS_MIGRATION = `CREATE TABLE rate_window (
