@@ -62,6 +62,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     team?: Signedin;
   }
+  interface FastifyInstance {
+    /** Every route the team area registers, as Fastify saw it (its tests are generated from it). */
+    teamRoutes?: readonly TeamRoute[];
+  }
+}
+
+/** A route of the team area: its method and its address pattern (`/team/themes/:themeId`). */
+export interface TeamRoute {
+  method: string;
+  url: string;
 }
 
 export async function registerTeam(app: FastifyInstance, options: TeamOptions): Promise<void> {
@@ -174,7 +184,12 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     audit,
   };
 
+  const routes: TeamRoute[] = [];
+  app.decorate('teamRoutes', routes);
   await app.register(async (team) => {
+    team.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    });
     takeTurns(team);
     team.addContentTypeParser(
       'application/x-www-form-urlencoded',

@@ -453,12 +453,12 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     return membersPage(request, reply, new URL(path, ctx.publicUrl).href);
   });
 
-  team.post<{ Params: { hash: string } }>(
-    '/team/invitations/:hash/withdraw',
+  team.post<{ Params: { invitationHash: string } }>(
+    '/team/invitations/:invitationHash/withdraw',
     { preHandler: ctx.allow('admin') },
     async (request, reply) => {
       const pending = (await store.pendingInvitations(ctx.clock())).find(
-        (i) => i.tokenHash === request.params.hash,
+        (i) => i.tokenHash === request.params.invitationHash,
       );
       if (!pending || !(await store.withdrawInvitation(pending.tokenHash)))
         return notFound(request, reply);
@@ -467,12 +467,12 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/members/:id/role',
+  team.post<{ Params: { memberId: string } }>(
+    '/team/members/:memberId/role',
     { preHandler: ctx.allow('admin') },
     async (request, reply) => {
       const role = form(request).role as Role;
-      const member = await store.getMember(request.params.id);
+      const member = await store.getMember(request.params.memberId);
       if (!member) return notFound(request, reply);
       if (ROLES.includes(role) && member.id !== request.team!.member.id && role !== member.role) {
         await store.setRole(member.id, role);
@@ -484,11 +484,11 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/members/:id/remove',
+  team.post<{ Params: { memberId: string } }>(
+    '/team/members/:memberId/remove',
     { preHandler: ctx.allow('admin') },
     async (request, reply) => {
-      const member = await store.getMember(request.params.id);
+      const member = await store.getMember(request.params.memberId);
       if (!member) return notFound(request, reply);
       if (member.id !== request.team!.member.id) {
         await store.removeMember(member.id);
@@ -584,11 +584,11 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     return toTags(request, reply);
   });
 
-  team.post<{ Params: { id: string } }>(
-    '/team/tags/:id/rename',
+  team.post<{ Params: { tagId: string } }>(
+    '/team/tags/:tagId/rename',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      const tag = (await store.listTags()).find((t) => t.id === request.params.id);
+      const tag = (await store.listTags()).find((t) => t.id === request.params.tagId);
       if (!tag) return notFound(request, reply);
       const checked = await tagName(request, tag.id);
       if (!checked.name) return tagsPage(request, reply, checked.error);
@@ -598,11 +598,11 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/tags/:id/delete',
+  team.post<{ Params: { tagId: string } }>(
+    '/team/tags/:tagId/delete',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      const tag = (await store.listTags()).find((t) => t.id === request.params.id);
+      const tag = (await store.listTags()).find((t) => t.id === request.params.tagId);
       if (!tag) return notFound(request, reply);
       await store.removeTag(tag.id);
       await ctx.audit(request, 'tag-delete', tag.name);

@@ -99,11 +99,11 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
   const notFound = (request: FastifyRequest, reply: Parameters<TeamContext['render']>[1]) =>
     notFoundPage(ctx, request, reply);
 
-  team.get<{ Params: { id: string } }>(
-    '/team/responses/:id',
+  team.get<{ Params: { responseId: string } }>(
+    '/team/responses/:responseId',
     { preHandler: ctx.allow('viewer') },
     async (request, reply) => {
-      const record = await store.getFeedback(request.params.id);
+      const record = await store.getFeedback(request.params.responseId);
       if (!record) return notFound(request, reply);
       const member = request.team!.member;
       const survey = ctx.surveys.get(record.surveyId);
@@ -136,11 +136,11 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/responses/:id/tags',
+  team.post<{ Params: { responseId: string } }>(
+    '/team/responses/:responseId/tags',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      const record = await store.getFeedback(request.params.id);
+      const record = await store.getFeedback(request.params.responseId);
       if (!record) return notFound(request, reply);
       const chosen = new Set([form(request).tag ?? []].flat());
       const before = new Set((await store.tagsOf([record.id])).get(record.id) ?? []);
@@ -158,11 +158,11 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     },
   );
 
-  team.get<{ Params: { id: string } }>(
-    '/team/responses/:id/delete',
+  team.get<{ Params: { responseId: string } }>(
+    '/team/responses/:responseId/delete',
     { preHandler: ctx.allow('admin') },
     async (request, reply) => {
-      const record = await store.getFeedback(request.params.id);
+      const record = await store.getFeedback(request.params.responseId);
       if (!record) return notFound(request, reply);
       const lang = langOf(request);
       return ctx.render(request, reply, {
@@ -172,12 +172,12 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/responses/:id/delete',
+  team.post<{ Params: { responseId: string } }>(
+    '/team/responses/:responseId/delete',
     { preHandler: ctx.allow('admin') },
     async (request, reply) => {
-      if (!(await store.deleteFeedback(request.params.id))) return notFound(request, reply);
-      await ctx.audit(request, 'delete', request.params.id);
+      if (!(await store.deleteFeedback(request.params.responseId))) return notFound(request, reply);
+      await ctx.audit(request, 'delete', request.params.responseId);
       return reply.redirect(withLang('/team/responses', langOf(request)), 303);
     },
   );

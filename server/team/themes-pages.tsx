@@ -539,11 +539,11 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     return reply.redirect(withLang(`/team/themes/${added.id}`, langOf(request)), 303);
   });
 
-  team.get<{ Params: { id: string } }>(
-    '/team/themes/:id',
+  team.get<{ Params: { themeId: string } }>(
+    '/team/themes/:themeId',
     { preHandler: ctx.allow('viewer') },
     async (request, reply) => {
-      const theme = await themeById(request.params.id);
+      const theme = await themeById(request.params.themeId);
       if (!theme) return notFound(request, reply);
       const lang = langOf(request);
       const q = query(request);
@@ -596,11 +596,11 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     },
   );
 
-  team.get<{ Params: { id: string } }>(
-    '/team/themes/:id/edit',
+  team.get<{ Params: { themeId: string } }>(
+    '/team/themes/:themeId/edit',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      const theme = await themeById(request.params.id);
+      const theme = await themeById(request.params.themeId);
       if (!theme) return notFound(request, reply);
       const values = {
         name: theme.name,
@@ -611,11 +611,11 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/themes/:id',
+  team.post<{ Params: { themeId: string } }>(
+    '/team/themes/:themeId',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      const id = request.params.id;
+      const id = request.params.themeId;
       if (!(await themeById(id))) return notFound(request, reply);
       const { values, theme, errors } = themeOf(form(request));
       const action = `/team/themes/${id}`;
@@ -634,12 +634,12 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/themes/:id/delete',
+  team.post<{ Params: { themeId: string } }>(
+    '/team/themes/:themeId/delete',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      if (!(await store.removeTheme(request.params.id))) return notFound(request, reply);
-      await ctx.audit(request, 'theme-delete', request.params.id);
+      if (!(await store.removeTheme(request.params.themeId))) return notFound(request, reply);
+      await ctx.audit(request, 'theme-delete', request.params.themeId);
       return reply.redirect(withLang('/team/themes', langOf(request)), 303);
     },
   );
