@@ -11,6 +11,7 @@ import type { WordSource } from './words-sql';
 
 export type { AuditEntry, AuditStore } from './team/audit';
 export type {
+  AnswerMatch,
   AnswersRow,
   FeedbackFilter,
   FeedbackReads,

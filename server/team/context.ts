@@ -2,12 +2,17 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { createElement, type ReactNode } from 'react';
 import type { ResolvedSurvey } from '../../engine';
-import type { Role, TeamStore } from '../storage/team-types';
+import type { Role } from '../storage/team-types';
+import type { TeamReader, TeamWrites } from './access';
 import type { Scales } from './figures';
+import { firstValues, type QueryValues } from './filters';
 import { text, uiLang, type UiLang } from './text';
 
 export interface TeamContext {
-  store: TeamStore;
+  /** What pages may change; reads of feedback, tags, themes and the audit go through `reader`. */
+  store: TeamWrites;
+  /** The signed-in member's reader (server/team/access): the only way a page reads feedback. */
+  reader(request: FastifyRequest): TeamReader;
   surveys: Map<string, ResolvedSurvey>;
   scales: Scales;
   clock: () => Date;
@@ -24,7 +29,7 @@ export interface TeamContext {
       script?: string;
       refresh?: string;
       /** The query the language link keeps (default: the request's); a refused filter is not kept. */
-      query?: Record<string, string | undefined>;
+      query?: QueryValues;
     },
     status?: number,
   ): FastifyReply;
@@ -37,8 +42,12 @@ export interface TeamContext {
 export const langOf = (request: FastifyRequest): UiLang =>
   uiLang((request.query as Record<string, unknown> | undefined)?.lang);
 
-export const query = (request: FastifyRequest) =>
-  (request.query ?? {}) as Record<string, string | undefined>;
+/** The request's query, every value of a name given more than once (`answer`). */
+export const queryValues = (request: FastifyRequest) => (request.query ?? {}) as QueryValues;
+
+/** The request's query, one value a name (the first, where a name was given more than once). */
+export const query = (request: FastifyRequest): Record<string, string | undefined> =>
+  firstValues(queryValues(request));
 
 export const form = (request: FastifyRequest) =>
   (request.body ?? {}) as Record<string, string | string[] | undefined>;

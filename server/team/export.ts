@@ -3,7 +3,7 @@
 // event loop is let go between pages, so a large export never holds up a respondent's page.
 import { allFields, roleOf, type ResolvedField, type ResolvedSurvey } from '../../engine';
 import { csvLine } from '../csv';
-import type { FeedbackFilter, TeamStore } from '../storage/team-types';
+import type { FeedbackFilter, Tag } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
 import { chosen } from './figures';
 import { isContactField, maskPersonalData } from './privacy';
@@ -69,9 +69,22 @@ function label(field: ResolvedField, sent: string, lang: UiLang): string {
   return picked.every(Boolean) ? picked.map((o) => o!.label[lang]).join('; ') : sent;
 }
 
+/** Where the export reads from: a member's reader (server/team/access), or the whole store for
+ *  `npm run feedback:export`. */
+export interface ExportSource {
+  /** Oldest first, the `limit` after `after`. */
+  after(
+    filter: FeedbackFilter,
+    after: { receivedAt: Date; id: string } | undefined,
+    limit: number,
+  ): Promise<FeedbackRecord[]>;
+  tagsOf(ids: string[]): Promise<Map<string, string[]>>;
+  tags(): Promise<Tag[]>;
+}
+
 /** The export of the responses `filter` selects, oldest first, as CSV text in pieces. */
 export async function* feedbackCsv(
-  store: TeamStore,
+  store: ExportSource,
   filter: FeedbackFilter,
   options: ExportOptions,
 ): AsyncGenerator<string> {
@@ -84,7 +97,7 @@ export async function* feedbackCsv(
   const columnOf = new Map(
     options.surveys.map((s) => [s.id, new Map(allFields(s).map((f) => [f.name, columnKey(f)]))]),
   );
-  const tagNames = new Map((await store.listTags()).map((t) => [t.id, t.name]));
+  const tagNames = new Map((await store.tags()).map((t) => [t.id, t.name]));
   const t = (key: Parameters<typeof text>[1]) => text(lang, key);
   yield (
     '\uFEFF' +
@@ -126,7 +139,7 @@ export async function* feedbackCsv(
 
   let after: FeedbackRecord | undefined;
   for (;;) {
-    const page = await store.feedbackAfter(filter, after, PAGE);
+    const page = await store.after(filter, after, PAGE);
     const tagsOf = await store.tagsOf(page.map((r) => r.id));
     // Written a part at a time, other requests running between parts: formatting a whole page
     // at once held a respondent's page for tens of milliseconds on a busy machine.

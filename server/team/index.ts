@@ -9,6 +9,7 @@ import type { ResolvedSurvey } from '../../engine';
 import sharedJson from '../../definitions/shared/shared.json';
 import type { Role, TeamStore } from '../storage/team-types';
 import { langOf, type TeamContext } from './context';
+import { teamData } from './access';
 import { choiceFields, type Scales } from './figures';
 import { renderPage, stylesheetHref, withLang } from './layout';
 import { registerMembers } from './members';
@@ -103,7 +104,9 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     // The language link keeps the page's filters and page number: only `lang` changes.
     const kept = page.query
       ? new URLSearchParams(
-          Object.entries(page.query).filter((e): e is [string, string] => e[1] !== undefined),
+          Object.entries(page.query).flatMap(([name, value]) =>
+            [value ?? []].flat().map((v) => [name, v]),
+          ),
         )
       : new URLSearchParams(search);
     kept.delete('lang');
@@ -172,8 +175,11 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     });
   const path = (request: FastifyRequest) => request.url.split('?')[0]!;
 
+  // Pages get what they may change and a reader scoped to their member; never the store.
+  const data = teamData(store, { surveys: options.surveys, clock, audit });
   const ctx: TeamContext = {
-    store,
+    store: data.writes,
+    reader: data.reader,
     surveys: options.surveys,
     scales: (sharedJson as unknown as { scales: Scales }).scales,
     clock,

@@ -503,7 +503,9 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
   team.get('/team/audit', { preHandler: ctx.allow('admin') }, async (request, reply) => {
     const lang = langOf(request);
     const page = Math.max(1, Number.parseInt(query(request).page ?? '1', 10) || 1);
-    const entries = await store.auditLog({ limit: AUDIT_PAGE, offset: (page - 1) * AUDIT_PAGE });
+    const entries = await ctx
+      .reader(request)
+      .auditLog({ limit: AUDIT_PAGE, offset: (page - 1) * AUDIT_PAGE });
     const emails = new Map((await store.listMembers()).map((m) => [m.id, m.email]));
     return ctx.render(request, reply, {
       title: text(lang, 'auditLog'),
@@ -513,10 +515,11 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
 
   const tagsPage = async (request: FastifyRequest, reply: FastifyReply, error?: TagError) => {
     const lang = langOf(request);
-    const tags = await store.listTags();
+    const reader = ctx.reader(request);
+    const tags = await reader.tags();
     const counts = new Map(
       await Promise.all(
-        tags.map(async (tag) => [tag.id, await store.countFeedback({ tagId: tag.id })] as const),
+        tags.map(async (tag) => [tag.id, await reader.count({ tagId: tag.id })] as const),
       ),
     );
     // Tagged responses received in each of the last eight weeks, newest first.
@@ -528,7 +531,7 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
         const counts = await Promise.all(
           tags.map(
             async (tag) =>
-              [tag.id, await store.countFeedback({ tagId: tag.id, from: start, to })] as const,
+              [tag.id, await reader.count({ tagId: tag.id, from: start, to })] as const,
           ),
         );
         return { start, counts: new Map(counts) };
@@ -570,7 +573,7 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     if (!name) return refused('tagNameMissing');
     if (name.length > 40) return refused('tagNameLong');
     const same = (tag: Tag) => tag.name.toLowerCase() === name.toLowerCase() && tag.id !== tagId;
-    if ((await store.listTags()).some(same)) return refused('tagNameTaken');
+    if ((await ctx.reader(request).tags()).some(same)) return refused('tagNameTaken');
     return { name };
   };
   const toTags = (request: FastifyRequest, reply: FastifyReply) =>
@@ -588,7 +591,7 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     '/team/tags/:tagId/rename',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      const tag = (await store.listTags()).find((t) => t.id === request.params.tagId);
+      const tag = (await ctx.reader(request).tags()).find((t) => t.id === request.params.tagId);
       if (!tag) return notFound(request, reply);
       const checked = await tagName(request, tag.id);
       if (!checked.name) return tagsPage(request, reply, checked.error);
@@ -602,7 +605,7 @@ export function registerMembers(team: FastifyInstance, ctx: TeamContext): void {
     '/team/tags/:tagId/delete',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      const tag = (await store.listTags()).find((t) => t.id === request.params.tagId);
+      const tag = (await ctx.reader(request).tags()).find((t) => t.id === request.params.tagId);
       if (!tag) return notFound(request, reply);
       await store.removeTag(tag.id);
       await ctx.audit(request, 'tag-delete', tag.name);

@@ -12,14 +12,14 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TeamStore } from '../storage/team-types';
+import type { TeamWrites } from './access';
 import { nextAfterSignIn, sha256, startSession } from './session';
 
 const CHALLENGE_MS = 5 * 60 * 1000;
 const RP_NAME = 'Feedback team';
 
 export interface PasskeyOptions {
-  store: TeamStore;
+  store: TeamWrites;
   clock: () => Date;
   secret: Buffer;
   /** The site's origin (PUBLIC_URL), e.g. https://feedback.example.gov.uk; never the request's. */
@@ -58,7 +58,7 @@ function challengeCheck(secret: Buffer, clock: () => Date) {
       return challengeIsOurs(secret, clock(), encoded);
     },
     /** True the first time; false when another request (on any instance) used it already. */
-    use: (store: TeamStore) =>
+    use: (store: TeamWrites) =>
       seen !== undefined &&
       store.useChallenge(sha256(seen), new Date(clock().getTime() + CHALLENGE_MS)),
   };

@@ -5,7 +5,15 @@ import { Button } from '../../renderers';
 import type { FeedbackRecord } from '../storage/types';
 import type { Tag } from '../storage/team-types';
 import { withLang } from './layout';
-import { segmentFields, segmentOptions, type FilterKey, type ParsedFilter } from './filters';
+import {
+  allOf,
+  firstValues,
+  segmentFields,
+  segmentOptions,
+  type FilterKey,
+  type ParsedFilter,
+  type QueryValues,
+} from './filters';
 import { Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { FilterErrors } from './segments';
@@ -127,7 +135,8 @@ export interface ListProps {
   lang: UiLang;
   surveys: Map<string, ResolvedSurvey>;
   tags: Tag[];
-  query: Record<string, string | undefined>;
+  /** The query as asked, less what the member's role may not use. */
+  query: QueryValues;
   records: FeedbackRecord[];
   tagsOf: Map<string, string[]>;
   total: number;
@@ -145,12 +154,16 @@ export interface ListProps {
 }
 
 export function ResponseList(props: ListProps) {
-  const { lang, query: q } = props;
+  const { lang } = props;
+  const q = firstValues(props.query);
+  // Any number of answers: the last in the select, the others carried as they are.
+  const answers = allOf(props.query.answer);
+  q.answer = answers.at(-1);
   const t = tFor(lang);
   const survey = q.survey ? props.surveys.get(q.survey) : undefined;
   // The chosen survey's questions; every survey's when an answer was asked for without one.
   const seen = new Set<string>();
-  const scaleQuestions = (survey ? [survey] : q.answer ? [...props.surveys.values()] : [])
+  const scaleQuestions = (survey ? [survey] : answers.length ? [...props.surveys.values()] : [])
     .flatMap(segmentFields)
     .filter((f) => !seen.has(f.name) && seen.add(f.name));
   const tagName = new Map(props.tags.map((tag) => [tag.id, tag.name]));
@@ -167,6 +180,9 @@ export function ResponseList(props: ListProps) {
         <div className="govuk-grid-column-one-third">
           <form method="get" action="/team/responses" noValidate>
             {lang === 'cy' && <input type="hidden" name="lang" value="cy" />}
+            {answers.slice(0, -1).map((answer) => (
+              <input key={answer} type="hidden" name="answer" value={answer} />
+            ))}
             <h2 className="govuk-heading-m">{t('filter')}</h2>
             <Select
               id="survey"

@@ -2,6 +2,21 @@
 // answers come back in. Types only.
 import type { FeedbackRecord, Lang } from '../record';
 
+/** One answer a response must have. */
+export type AnswerMatch =
+  /** The field's answer is exactly this (a radios option, or contact details for a role that sees them). */
+  | { field: string; is: string }
+  /** An Other text sent in place of its option: any answer but these options. */
+  | { field: string; otherThan: string[] }
+  /** An Other text sent after its option's English label: the answer holds the label. */
+  | { field: string; holds: string }
+  /**
+   * A checkbox list that ticked an option: the sent list, with the join before and after it,
+   * holds one of `patterns` (the option between joins) and, when `stops` are given, holds it
+   * before any of them (an Other entry, which ends the list).
+   */
+  | { field: string; ticked: { join: string; patterns: string[]; stops: string[] } };
+
 /** Which responses a page or export is about; every part is optional and they all apply. */
 export interface FeedbackFilter {
   surveyId?: string;
@@ -11,19 +26,8 @@ export interface FeedbackFilter {
   to?: Date;
   /** 'unknown' selects responses whose language was not recorded. */
   lang?: Lang | 'unknown';
-  /** Answer field name -> the value it must have. */
-  answers?: Record<string, string>;
-  /**
-   * Answer field name -> an Other answer: any value but these (sent in place of the option),
-   * or one holding the option's English label (the text is sent after it).
-   */
-  otherAnswers?: Record<string, { notIn: string[] } | { label: string }>;
-  /**
-   * Answer field name -> a checkbox list that ticked an option: the sent list, with the join
-   * before and after it, holds one of `patterns` (the option between joins) and, when `stops`
-   * are given, holds it before any of them (an Other entry, which ends the list).
-   */
-  ticked?: Record<string, { join: string; patterns: string[]; stops: string[] }>;
+  /** Answers the responses must have, all of them (AND), any number, several of one field too. */
+  answers?: AnswerMatch[];
   /** At least one of these answer fields is filled in (for example the contact fields). */
   anyOf?: string[];
   /** Case-insensitive substring of any answer, or of the answer to `textIn` when given. */

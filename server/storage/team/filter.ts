@@ -3,7 +3,7 @@
 import { answersContain, answersMayHold } from '../search-sql';
 import { UUID, type Sql } from '../sql';
 import { wordRows } from '../words-sql';
-import type { FeedbackFilter } from './feedback-types';
+import type { AnswerMatch, FeedbackFilter } from './feedback-types';
 
 /**
  * How long a search of the answers may take before it is stopped (SearchTimeout). SQLite's
@@ -46,42 +46,43 @@ export function where(sql: Sql, filter: FeedbackFilter): { clause: string; param
     parts.push('lang = ?');
     params.push(filter.lang);
   }
-  for (const [name, value] of Object.entries(filter.answers ?? {})) {
-    parts.push(`${answer(name)} = ?`);
-    params.push(value);
-  }
-  for (const [name, other] of Object.entries(filter.otherAnswers ?? {})) {
-    if ('notIn' in other) {
-      parts.push(
-        `COALESCE(${answer(name)}, '') NOT IN ('', ${other.notIn.map(() => '?').join(', ') || "''"})`,
-      );
-      params.push(...other.notIn);
-    } else {
-      // The option's label, then its text, somewhere in the list (engine/fields/choice.ts).
-      const find = sql.dialect === 'sqlite' ? 'instr' : 'strpos';
-      parts.push(`${find}(COALESCE(${answer(name)}, ''), ?) > 0`);
-      params.push(other.label);
+  const find = sql.dialect === 'sqlite' ? 'instr' : 'strpos';
+  const answerClause = (match: AnswerMatch): string => {
+    if ('is' in match) {
+      const clause = `${answer(match.field)} = ?`;
+      params.push(match.is);
+      return clause;
     }
-  }
-  for (const [name, ticked] of Object.entries(filter.ticked ?? {})) {
+    if ('otherThan' in match) {
+      const clause = `COALESCE(${answer(match.field)}, '') NOT IN ('', ${match.otherThan.map(() => '?').join(', ') || "''"})`;
+      params.push(...match.otherThan);
+      return clause;
+    }
+    if ('holds' in match) {
+      // The option's label, then its text, somewhere in the list (engine/fields/choice.ts).
+      const clause = `${find}(COALESCE(${answer(match.field)}, ''), ?) > 0`;
+      params.push(match.holds);
+      return clause;
+    }
     // Each instr() reads its own copy of the wrapped list (parameters are positional).
-    const find = sql.dialect === 'sqlite' ? 'instr' : 'strpos';
+    const { join, patterns, stops } = match.ticked;
     const at = (pattern: string) => {
-      params.push(ticked.join);
-      const wrapped = `(? || COALESCE(${answer(name)}, '') || ?)`;
-      params.push(ticked.join, pattern);
+      params.push(join);
+      const wrapped = `(? || COALESCE(${answer(match.field)}, '') || ?)`;
+      params.push(join, pattern);
       return `${find}(${wrapped}, ?)`;
     };
     const one = (pattern: string) =>
       [
         `${at(pattern)} > 0`,
-        ...ticked.stops.map((stop) => {
+        ...stops.map((stop) => {
           const found = at(stop);
           return `(${found} = 0 OR ${at(pattern)} < ${at(stop)})`;
         }),
       ].join(' AND ');
-    parts.push(`(${ticked.patterns.map((p) => `(${one(p)})`).join(' OR ') || '1 = 0'})`);
-  }
+    return `(${patterns.map((p) => `(${one(p)})`).join(' OR ') || '1 = 0'})`;
+  };
+  for (const match of filter.answers ?? []) parts.push(answerClause(match));
   if (filter.anyOf?.length) {
     parts.push(
       `(${filter.anyOf.map((name) => `COALESCE(${answer(name)}, '') <> ''`).join(' OR ')})`,
