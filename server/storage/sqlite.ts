@@ -20,6 +20,7 @@ import { SQLITE_TESTS_MIGRATION } from './tests-sql';
 import { addWords, SQLITE_WORDS_BY_TIME_MIGRATION, SQLITE_WORDS_MIGRATION } from './words-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
+  AUDIT_COUNT_MIGRATION,
   feedbackRecord,
   LANG_MIGRATION,
   teamStore,
@@ -62,6 +63,7 @@ const MIGRATIONS = [
   SUBMISSION_KEY_MIGRATION,
   DRAFT_POSTED_MIGRATION,
   SQLITE_WORDS_BY_TIME_MIGRATION,
+  AUDIT_COUNT_MIGRATION,
 ];
 
 interface Row {

@@ -7,12 +7,15 @@ import { createElement } from 'react';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedSurvey } from '../../engine';
 import sharedJson from '../../definitions/shared/shared.json';
+import type { LimitStore } from '../storage/limits';
 import type { Role, TeamStore } from '../storage/team-types';
 import { langOf, type TeamContext } from './context';
 import { teamData } from './access';
 import { choiceFields, type Scales } from './figures';
 import { renderPage, stylesheetHref, withLang } from './layout';
+import { registerAudit } from './audit-page';
 import { registerMembers } from './members';
+import { registerTags } from './tags-page';
 import { registerCompare } from './compare-page';
 import { registerOverview } from './overview';
 import { registerThemes } from './themes-pages';
@@ -41,6 +44,8 @@ import { text } from './text';
 
 export interface TeamOptions {
   store: TeamStore;
+  /** The rate limits' counters (failed sign-ins are limited per client). */
+  limits: LimitStore;
   surveys: Map<string, ResolvedSurvey>;
   clock?: () => Date;
   /** Where the built app is, for its stylesheet (default 'dist'). */
@@ -263,7 +268,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     });
 
     registerPasskeys(team, {
-      store,
+      store: data.writes,
+      limits: options.limits,
       clock,
       secret: secret ? Buffer.from(secret) : randomBytes(32),
       origin: options.origin,
@@ -284,6 +290,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerThemes(team, ctx);
     registerResponses(team, ctx);
     registerMembers(team, ctx);
+    registerAudit(team, ctx);
+    registerTags(team, ctx);
     registerQuestions(team, ctx);
 
     // An unknown team address gets the team's own page, in the team's language and layout.

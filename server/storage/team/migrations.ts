@@ -99,3 +99,17 @@ export const THEMES_MIGRATION = `CREATE TABLE team_theme (
  * a member after they are removed or their address changes.
  */
 export const AUDIT_ACTOR_MIGRATION = `ALTER TABLE team_audit ADD COLUMN actor TEXT;`;
+
+/**
+ * Migration: an audit entry may stand for several of the same event, counted instead of written
+ * one row each (failed sign-ins, per member or unknown passkey and hour): how many times, and
+ * the key the count is kept under (unique; other entries have none).
+ */
+export const AUDIT_COUNT_MIGRATION = `ALTER TABLE team_audit ADD COLUMN times INTEGER NOT NULL DEFAULT 1;
+  ALTER TABLE team_audit ADD COLUMN count_key TEXT;
+  CREATE UNIQUE INDEX team_audit_count_key ON team_audit (count_key);`;
+
+/** The same on PostgreSQL, with the order entries were written in (SQLite has its rowid), so
+ *  entries of one moment are listed the same way every time. */
+export const POSTGRES_AUDIT_COUNT_MIGRATION = `${AUDIT_COUNT_MIGRATION}
+  ALTER TABLE team_audit ADD COLUMN seq BIGSERIAL;`;

@@ -21,7 +21,7 @@ export type { FilterPart } from './scope';
 /** What the team's pages may change, and the sign-in's reads of members and sessions. */
 export type TeamWrites = MemberStore &
   SessionStore &
-  Pick<AuditStore, 'audit'> &
+  Pick<AuditStore, 'audit' | 'countAudit'> &
   Omit<TagStore, 'listTags' | 'tagsOf'> &
   Omit<ThemeStore, 'listThemes'> &
   Pick<FeedbackUpkeep, 'deleteFeedback'>;
@@ -48,6 +48,7 @@ const WRITES: (keyof TeamWrites)[] = [
   ...(['useChallenge', 'purgeUsedChallenges'] as const),
   ...(['addSsoPending', 'takeSsoPending', 'purgeSsoPending'] as const),
   'audit',
+  'countAudit',
   ...(['addTag', 'renameTag', 'removeTag', 'tag', 'untag'] as const),
   ...(['addTheme', 'updateTheme', 'removeTheme'] as const),
   'deleteFeedback',

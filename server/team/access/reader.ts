@@ -34,7 +34,7 @@ export type RawReads = FeedbackReads &
   Pick<FeedbackUpkeep, 'catchUpWords'> &
   Pick<TagStore, 'listTags' | 'tagsOf'> &
   Pick<ThemeStore, 'listThemes'> &
-  Pick<AuditStore, 'auditLog'>;
+  Pick<AuditStore, 'auditLog' | 'auditCount'>;
 
 /** A page's filter as the member's role allows it. */
 export interface Segment extends ParsedFilter {
@@ -73,6 +73,8 @@ export interface TeamReader {
   themes(): Promise<Theme[]>;
   /** The audit log, newest first: an admin's only. */
   auditLog(page: { limit: number; offset: number }): Promise<AuditEntry[]>;
+  /** How many entries the audit log holds: an admin's only. */
+  auditCount(): Promise<number>;
 }
 
 export interface ReaderOptions {
@@ -98,6 +100,9 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
     return limited;
   };
   const seen = (record: FeedbackRecord) => visibleRecord(record, role, options.rules);
+  const adminOnly = () => {
+    if (role !== 'admin') throw new Error('the audit log is read by admins only');
+  };
   return {
     member,
     async segment(q, segmentOptions = {}) {
@@ -157,8 +162,12 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
     tagsOf: (ids) => raw.tagsOf(ids),
     themes: () => raw.listThemes(),
     async auditLog(page) {
-      if (role !== 'admin') throw new Error('the audit log is read by admins only');
+      adminOnly();
       return raw.auditLog(page);
+    },
+    async auditCount() {
+      adminOnly();
+      return raw.auditCount();
     },
   };
 }
