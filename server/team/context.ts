@@ -1,12 +1,16 @@
 // What every group of team routes shares.
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { createElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ResolvedSurvey } from '../../engine';
 import type { Role } from '../storage/team-types';
 import type { TeamReader, TeamWrites } from './access';
 import type { Scales } from './figures';
 import { firstValues, type QueryValues } from './filters';
-import { text, uiLang, type UiLang } from './text';
+import { uiLang, type UiLang } from './text';
+
+/** The refusals the team area answers with a page (server/team/refusals.ts). */
+export type Refusal =
+  'notFound' | 'responseNotFound' | 'forbidden' | 'csrf' | 'badInput' | 'exportRefused';
 
 export interface TeamContext {
   /** What pages may change; reads of feedback, tags, themes and the audit go through `reader`. */
@@ -33,6 +37,8 @@ export interface TeamContext {
     },
     status?: number,
   ): FastifyReply;
+  /** Sends a refusal's page: its status, in the member's language, with a link on (`to`). */
+  refuse(request: FastifyRequest, reply: FastifyReply, refusal: Refusal, to?: string): FastifyReply;
   /** Signed in with at least this role (and, for a POST, the session's CSRF token). */
   allow(role: Role): preHandlerAsyncHookHandler;
   /** Records who did what to which record (never feedback content). */
@@ -52,16 +58,6 @@ export const query = (request: FastifyRequest): Record<string, string | undefine
 export const form = (request: FastifyRequest) =>
   (request.body ?? {}) as Record<string, string | string[] | undefined>;
 
-/** The team area's 404 page (one heading in the request's language), shared by every route group. */
-export const notFoundPage = (ctx: TeamContext, request: FastifyRequest, reply: FastifyReply) => {
-  const lang = langOf(request);
-  return ctx.render(
-    request,
-    reply,
-    {
-      title: text(lang, 'notFound'),
-      children: createElement('h1', { className: 'govuk-heading-l' }, text(lang, 'notFound')),
-    },
-    404,
-  );
-};
+/** The team area's 404 page, in the request's language with a way on, shared by every route group. */
+export const notFoundPage = (ctx: TeamContext, request: FastifyRequest, reply: FastifyReply) =>
+  ctx.refuse(request, reply, 'notFound');

@@ -21,6 +21,7 @@ import { registerOverview } from './overview';
 import { registerThemes } from './themes-pages';
 import { answerWords, wordFieldsKey } from './themes';
 import { Message, PasskeyForm } from './pages';
+import { refuse, refuseControlCharacters } from './refusals';
 import { registerPasskeys } from './passkeys';
 import { MASK_PASS, maskAnswers } from './privacy';
 import { registerQuestions } from './questions';
@@ -152,21 +153,12 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
       const csrf = (request.body as Record<string, unknown> | undefined)?.csrf;
       if (!csrfMatches(signedIn.sessionId, csrf)) {
         await refused('csrf');
-        return reply.code(403).send('Forbidden');
+        return refuse(render, request, reply, 'csrf');
       }
     }
     if (!hasRole(signedIn.member, role)) {
       await refused('role');
-      const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
-      return render(
-        request,
-        reply,
-        {
-          title: t('forbidden'),
-          children: createElement(Message, { heading: t('forbidden'), body: t('forbiddenBody') }),
-        },
-        403,
-      );
+      return refuse(render, request, reply, 'forbidden');
     }
   };
 
@@ -191,6 +183,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     retentionMonths: options.retentionMonths ?? 3,
     publicUrl: options.origin,
     render,
+    refuse: (request, reply, refusal, to) => refuse(render, request, reply, refusal, to),
     allow,
     audit,
   };
@@ -201,6 +194,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     team.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     });
+    // Before any route: input with a control character is refused with a page.
+    team.addHook('preValidation', refuseControlCharacters(render));
     takeTurns(team);
     team.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -295,18 +290,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerQuestions(team, ctx);
 
     // An unknown team address gets the team's own page, in the team's language and layout.
-    team.get('/team/*', async (request, reply) => {
-      const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
-      return render(
-        request,
-        reply,
-        {
-          title: t('notFound'),
-          children: createElement(Message, { heading: t('notFound'), body: t('notFoundBody') }),
-        },
-        404,
-      );
-    });
+    team.get('/team/*', async (request, reply) => refuse(render, request, reply, 'notFound'));
   });
 
   // Sessions past their limits, audit entries past 12 months, answered WebAuthn challenges and

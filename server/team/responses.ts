@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { form, langOf, query, queryValues, notFoundPage, type TeamContext } from './context';
+import { form, langOf, query, queryValues, type TeamContext } from './context';
 import { withinBudget } from './access';
 import { feedbackCsv } from './export';
 import { withLang } from './layout';
@@ -63,8 +63,9 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     );
   });
 
+  // An unknown response: a page that says so, with the way to the list.
   const notFound = (request: FastifyRequest, reply: Parameters<TeamContext['render']>[1]) =>
-    notFoundPage(ctx, request, reply);
+    ctx.refuse(request, reply, 'responseNotFound');
 
   team.get<{ Params: { responseId: string } }>(
     '/team/responses/:responseId',
@@ -154,12 +155,14 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
   team.get('/team/export.csv', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
     const reader = ctx.reader(request);
     const parsed = await reader.segment(queryValues(request));
-    // Never every response for a filter that was not understood.
-    if (parsed.errors.length)
-      return reply
-        .code(400)
-        .type('text/plain; charset=utf-8')
-        .send(text(langOf(request), 'exportRefused'));
+    // Never every response for a filter that was not understood: back to the list with the same
+    // filter, where what is wrong with it is shown.
+    if (parsed.errors.length) {
+      const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
+      asked.delete('lang');
+      asked.delete('choices');
+      return ctx.refuse(request, reply, 'exportRefused', `/team/responses?${asked}`);
+    }
     const { filter } = parsed;
     // With its filter (the query as asked, without the language).
     await ctx.audit(request, 'export', filterQuery(parsed.kept) || null);
