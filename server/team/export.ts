@@ -1,11 +1,11 @@
 // The one CSV export of feedback: the team area's download (/team/export.csv) and
 // `npm run feedback:export` both write it. Rows are read a page at a time by keyset and the
 // event loop is let go between pages, so a large export never holds up a respondent's page.
-import { allFields, roleOf, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { allFields, otherName, type ResolvedField, type ResolvedSurvey } from '../../engine';
 import { csvLine } from '../csv';
 import type { FeedbackFilter, Tag } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
-import { chosen } from './figures';
+import { readChoice } from './answers';
 import { isContactField, maskPersonalData } from './privacy';
 import { text, type UiLang } from './text';
 import { surveyName } from './privacy';
@@ -56,17 +56,6 @@ export function exportColumns(surveys: ResolvedSurvey[], lang: UiLang): Column[]
     if ((perName.get(c.field.name) ?? 0) < 2 || options.length === 0) return c;
     return { ...c, header: `${c.header} (${options[0]!.value}–${options.at(-1)!.value})` };
   });
-}
-
-/** A choice answer as its option labels, or as stored when it is not only options. */
-function label(field: ResolvedField, sent: string, lang: UiLang): string {
-  const options = field.options ?? [];
-  if (!options.length || !sent) return sent;
-  if (roleOf(field) !== 'choices')
-    return options.find((o) => o.value === sent)?.label[lang] ?? sent;
-  const values = chosen(field, sent);
-  const picked = values.map((v) => options.find((o) => o.value === v && !o.other));
-  return picked.every(Boolean) ? picked.map((o) => o!.label[lang]).join('; ') : sent;
 }
 
 /** Where the export reads from: a member's reader (server/team/access), or the whole store for
@@ -120,9 +109,20 @@ export async function* feedbackCsv(
       const column = key && byKey.get(key);
       if (!column) continue;
       const field = column.field;
+      const read = labels && !isContactField(field) ? readChoice(field, value, lang) : undefined;
       if (isContactField(field)) cells.set(key, options.showContact ? value : '');
-      else if (field.options?.length) cells.set(key, labels ? label(field, value, lang) : value);
-      else cells.set(key, maskPersonalData(value));
+      else if (!read) cells.set(key, field.options?.length ? value : maskPersonalData(value));
+      else {
+        // The options as their labels in the export's language; an Other text sent inside the
+        // answer goes in the Other field's own column ("Another reason"), or after its label.
+        const otherKey = read.other !== undefined ? fields.get(otherName(name)) : undefined;
+        const words = read.labels.join('; ');
+        if (read.other === undefined) cells.set(key, words);
+        else if (otherKey) {
+          cells.set(key, words);
+          cells.set(otherKey, maskPersonalData(read.other));
+        } else cells.set(key, `${words}: ${maskPersonalData(read.other)}`);
+      }
     }
     const language = r.lang ? (labels ? t(r.lang === 'cy' ? 'welsh' : 'english') : r.lang) : '';
     return csvLine(

@@ -15,6 +15,7 @@ import type { FeedbackRecord } from '../storage/types';
 import { BarChart } from './charts';
 import { langOf, notFoundPage, queryValues, type TeamContext } from './context';
 import { figuresFromTally, type QuestionFigures } from './figures';
+import { otherTextOf } from './answers';
 import { withLang } from './layout';
 import { choiceMatch, filterQuery, firstValues, type ParsedFilter } from './filters';
 import { pageOf, Pagination } from './pagination';
@@ -162,20 +163,14 @@ export function freeTextFilter(
       filter: { ...base, anyOf: [field.name], textIn: base.text && field.name },
       textOf: (r) => r.answers[field.name] ?? '',
     };
-  const label = option.label.en;
   return {
     filter: {
       ...base,
       answers: [...(base.answers ?? []), choiceMatch(parent, option.value)],
       textIn: base.text && parent.name,
     },
-    textOf: (r) => {
-      const sent = r.answers[parent.name] ?? '';
-      if (otherMode(parent) === 'replace') return sent;
-      // 'append': what follows the label and the separator.
-      const at = sent.indexOf(label);
-      return at < 0 ? '' : sent.slice(at + label.length).replace(/^, /, '');
-    },
+    // The Other text, as the field's type reads it out of the choice's answer.
+    textOf: (r) => otherTextOf(parent, r.answers[parent.name] ?? ''),
   };
 }
 

@@ -1,9 +1,10 @@
 // The responses list, a response's page and the deletion confirmation.
 import type { ReactNode } from 'react';
-import { allFields, isFreeText, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { allFields, isFreeText, type ResolvedSurvey } from '../../engine';
 import { Button } from '../../renderers';
 import type { FeedbackRecord } from '../storage/types';
 import type { Tag } from '../storage/team-types';
+import { answerInWords } from './answers';
 import { withLang } from './layout';
 import {
   allOf,
@@ -29,12 +30,6 @@ const tFor =
 
 const langName = (t: T, lang: FeedbackRecord['lang']) =>
   lang === 'en' ? t('english') : lang === 'cy' ? t('welsh') : t('unknown');
-
-/** An answer as the member reads it: an option's label in their language, or the text. */
-export function answerText(field: ResolvedField | undefined, value: string, lang: UiLang) {
-  const option = field?.options?.find((o) => o.value === value);
-  return option ? option.label[lang] : value;
-}
 
 /** The first free-text answer of a response, masked and cut short, for the list. */
 function summary(survey: ResolvedSurvey | undefined, record: FeedbackRecord): string {
@@ -377,11 +372,11 @@ export function ResponsePage(props: ResponseProps) {
     ...Object.keys(record.answers).filter((name) => !byName.has(name) && name !== 'serviceName'),
   ].filter((name) => props.showContact || !props.contact.includes(name));
   const shown = (name: string) => {
-    const value = answerText(byName.get(name), record.answers[name]!, lang);
+    const value = answerInWords(byName.get(name), record.answers[name]!, lang);
     return props.revealed || props.contact.includes(name) ? value : maskPersonalData(value);
   };
   const masked = names.some(
-    (name) => shown(name) !== answerText(byName.get(name), record.answers[name]!, lang),
+    (name) => shown(name) !== answerInWords(byName.get(name), record.answers[name]!, lang),
   );
   const base = `/team/responses/${record.id}`;
   return (

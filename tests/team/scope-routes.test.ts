@@ -26,7 +26,7 @@ import {
 /** Path parameters by name. A route with a name not here fails the test: add its values. */
 const PARAMS: Record<string, (w: World) => string[]> = {
   survey: () => [SCOPE_SURVEY],
-  field: () => ['howToImprove', 'howSatisfied', 'reasons', 'email'],
+  field: () => ['howToImprove', 'howSatisfied', 'reasons', 'reasonsOther', 'email'],
   responseId: (w) => [w.ids.person],
   themeId: (w) => [w.ids.wordTheme, w.ids.phraseTheme],
   tagId: (w) => [w.ids.tag],
