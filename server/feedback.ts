@@ -90,7 +90,7 @@ export function registerFeedback(app: FastifyInstance, options: FeedbackRouteOpt
           return reply.code(400).send({ errors, ...(unknownFields ? { unknownFields } : {}) });
         }
         // A run sent already answers as it did then, before the cap: it adds nothing.
-        const sent = runKey ? await options.store.idOfKey(runKey) : undefined;
+        const sent = runKey ? await options.store.idOfKey(survey.id, runKey) : undefined;
         if (sent) return reply.code(201).send({ id: sent });
         const wait = await cap.take();
         if (wait > 0) {

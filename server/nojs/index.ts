@@ -186,7 +186,7 @@ async function answerPost(
     // Sent already (a double tap, two tabs, Back and Send again): the finish page, before the
     // cap, as the feedback API answers. A post that waited for another of its form or draft
     // asks the draft too.
-    if (key && (await store.idOfKey(key))) return sent();
+    if (key && (await store.idOfKey(survey.id, key))) return sent();
     if (waited && draft && (await store.drafts.read(draft, clock(), IDLE_LIMIT_MS))?.sent)
       return sent();
     if (!(await options.mayAccept())) {
@@ -269,7 +269,7 @@ export async function refusedPost(
   // Sent already (a double tap whose first post got through, or is on its way): the finish page.
   const key = submissionKeyOf(posted);
   const sent = await oneAtATime(key, async () =>
-    Boolean(key && (await options.store.idOfKey(key))),
+    Boolean(key && (await options.store.idOfKey(survey.id, key))),
   );
   if (sent) return seeOther(pathOf(lang, survey, 'finish'));
   const fields = Object.entries(posted)

@@ -38,7 +38,7 @@ export interface FeedbackStore {
   list(options?: { limit?: number }): Promise<FeedbackRecord[]>;
   /** True when a record with this id exists. */
   has(id: string): Promise<boolean>;
-  /** The id of the record stored with this submission key, if any. */
-  idOfKey(key: string): Promise<string | undefined>;
+  /** The id of the record of this survey stored with this submission key, if any. */
+  idOfKey(surveyId: string, key: string): Promise<string | undefined>;
   close(): Promise<void>;
 }
