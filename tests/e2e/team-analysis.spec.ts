@@ -54,7 +54,7 @@ test('segments, comparison and themes work with and without JavaScript, in Engli
   // The language link keeps the filters.
   await page.getByRole('link', { name: 'Cymraeg', exact: true }).click();
   await expect(page).toHaveURL(/survey=basic.*respondentLang=cy.*lang=cy/);
-  await expect(page.getByRole('link', { name: /^Cymraeg – tynnu’r hidl hwn/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Cymraeg – tynnu’r hidlydd hwn/ })).toBeVisible();
   await expectNoViolations(page, 'team overview segment cy');
   // A tag removes its filter only.
   await page.goto(`${site}/team?survey=basic&respondentLang=cy`);
@@ -112,7 +112,7 @@ test('segments, comparison and themes work with and without JavaScript, in Engli
   await nojs.getByLabel('Iaith yr ymateb').selectOption('cy');
   await nojs.getByRole('button', { name: 'Hidlo' }).click();
   await expect(nojs).toHaveURL(/respondentLang=cy/);
-  await expect(nojs.getByRole('link', { name: /^Cymraeg – tynnu’r hidl hwn/ })).toBeVisible();
+  await expect(nojs.getByRole('link', { name: /^Cymraeg – tynnu’r hidlydd hwn/ })).toBeVisible();
   await nojs.goto(`${site}/team/themes/new`);
   await nojs.getByRole('button', { name: 'Save theme' }).click();
   await expect(nojs).toHaveTitle(/^Error: /);
