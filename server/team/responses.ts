@@ -165,7 +165,7 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     }
     const { filter } = parsed;
     // With its filter (the query as asked, without the language).
-    await ctx.audit(request, 'export', filterQuery(parsed.kept) || null);
+    await ctx.audit(request, 'export', parsed.described || null);
     const csv = feedbackCsv(reader, filter, {
       surveys: filter.surveyId ? [ctx.surveys.get(filter.surveyId)!] : [...ctx.surveys.values()],
       lang: langOf(request),

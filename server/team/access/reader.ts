@@ -20,8 +20,10 @@ import type {
   ThemeStore,
 } from '../../storage/team-types';
 import type { FeedbackRecord } from '../../storage/types';
+import { MASK } from '../privacy';
 import {
   allOf,
+  filterQuery,
   parseFilter,
   type FilterOptions,
   type ParsedFilter,
@@ -42,6 +44,9 @@ export interface Segment extends ParsedFilter {
   refused: FilterPart[];
   /** The query as asked, less what the role may not use (for the form and the language link). */
   query: QueryValues;
+  /** The filter as the audit may record it (an export's): its values, but a search's and those
+   *  of answers on personal data as `[…]` (`survey=basic&answer=email:[…]&q=[…]`). */
+  described: string;
 }
 
 export interface TeamReader {
@@ -127,7 +132,27 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
         }
       }
       if (!kept.answer?.length) delete kept.answer;
-      return { ...parsed, filter: limited.filter, kept, query, refused: limited.refused };
+      // A search's words are never recorded: they may name someone whatever they look like.
+      const hidden = (key: string, value: string) =>
+        key === 'q' ||
+        (key === 'answer' && limited.personalFields.includes(value.slice(0, value.indexOf(':'))));
+      const described = [...new URLSearchParams(filterQuery(kept))]
+        .map(([key, value]) =>
+          !hidden(key, value)
+            ? `${key}=${value}`
+            : key === 'answer'
+              ? `${key}=${value.slice(0, value.indexOf(':'))}:${MASK}`
+              : `${key}=${MASK}`,
+        )
+        .join('&');
+      return {
+        ...parsed,
+        filter: limited.filter,
+        kept,
+        query,
+        refused: limited.refused,
+        described,
+      };
     },
     async count(filter) {
       const limited = (await scoped(filter)).filter;

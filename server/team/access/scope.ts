@@ -20,6 +20,10 @@ export interface Scoped {
   /** For a role that may use them, the personal parts used, as the audit names them (never
    *  the values): `q`, `answer=email,phone`, `contact`. */
   audited: string[];
+  /** The parts that touch personal data, whatever the role (refused or audited). */
+  personal: FilterPart[];
+  /** The answer fields among them. */
+  personalFields: string[];
 }
 
 /** The surveys' contact fields and choice fields, worked out once per reader. */
@@ -69,7 +73,14 @@ export function scopeFilter(filter: FeedbackFilter, role: Role, rules: ScopeRule
   ];
   const used = parts.filter(([, used]) => used);
   if (role !== 'viewer')
-    return { filter, refused: [], refusedFields: [], audited: used.map(([, , name]) => name) };
+    return {
+      filter,
+      refused: [],
+      refusedFields: [],
+      audited: used.map(([, , name]) => name),
+      personal: used.map(([part]) => part),
+      personalFields,
+    };
 
   const limited: FeedbackFilter = { ...filter };
   if (personalText) {
@@ -91,6 +102,8 @@ export function scopeFilter(filter: FeedbackFilter, role: Role, rules: ScopeRule
     refused: used.map(([part]) => part),
     refusedFields: personalFields,
     audited: [],
+    personal: used.map(([part]) => part),
+    personalFields,
   };
 }
 
