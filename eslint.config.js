@@ -129,6 +129,28 @@ export default tseslint.config(
   layer(['src/**/*.{ts,tsx}', 'engine/fields/*/view.tsx'], ['server', 'scripts', 'tests']),
   layer(['server/**/*.{ts,tsx}'], ['scripts', 'tests']),
   layer(['scripts/**/*.ts'], ['renderers', 'src', 'tests']),
+  // The team's pages reach stored data only through their member's reader (server/team/access,
+  // which applies the role's scope): no other file in server/team may import a storage module's
+  // code. Types are fine: they carry no data.
+  {
+    files: ['server/team/**/*.{ts,tsx}'],
+    ignores: ['server/team/access/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/storage', '**/storage/**'],
+              allowTypeImports: true,
+              message:
+                'Read through the member\'s reader (ctx.reader(request), server/team/access): see "The team\'s read layer" in docs/architecture.md.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     ignores: ['engine/fields/**', 'tests/**'],

@@ -30,8 +30,9 @@ export async function exportFeedback(
     for (const survey of surveys.values()) {
       if ((await store.team.countFeedback({ surveyId: survey.id })) === 0) continue;
       const file = join(outDir, `${survey.id}.csv`);
+      const { team } = store;
       const csv = feedbackCsv(
-        store.team,
+        { after: team.feedbackAfter, tagsOf: team.tagsOf, tags: team.listTags },
         { surveyId: survey.id },
         {
           surveys: [survey],

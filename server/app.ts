@@ -166,6 +166,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const months = options.retentionMonths ?? defaults.retentionMonths;
   await registerTeam(app, {
     store: store.team,
+    limits: store.limits,
     surveys,
     clock: options.clock,
     distDir: options.staticDir,

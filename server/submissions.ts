@@ -53,7 +53,7 @@ export async function storeSubmission(
   const check = validateSubmission(survey, sent.body, withholdPersonalData);
   if (!check.ok) return { kind: 'invalid', errors: check.errors };
   // A run sent already answers as it did then, before the cap: it adds nothing.
-  const before = key ? await store.idOfKey(key) : undefined;
+  const before = key ? await store.idOfKey(survey.id, key) : undefined;
   if (before) return { kind: 'sent-before', id: before };
   const wait = await cap.take();
   if (wait > 0) return { kind: 'busy', retryAfter: wait };

@@ -276,7 +276,7 @@ export async function refusedPost(
   // Sent already (a double tap whose first post got through, or is on its way): the finish page.
   const key = submissionKeyOf(posted);
   const sent = await oneAtATime(key, async () =>
-    Boolean(key && (await options.store.idOfKey(key))),
+    Boolean(key && (await options.store.idOfKey(survey.id, key))),
   );
   if (sent) return seeOther(pathOf(lang, survey, 'finish'));
   const fields = Object.entries(posted)

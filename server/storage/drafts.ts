@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Answers } from '../../engine';
 import { seal, unseal } from './draft-seal';
-import type { Sql } from './team-sql';
+import type { Sql } from './sql';
 
 /** Migration: the drafts table, on SQLite and PostgreSQL alike. */
 export const DRAFTS_MIGRATION = `CREATE TABLE draft (

@@ -1,7 +1,7 @@
 // Counters for the rate limits, kept in the database so that every instance behind a load
 // balancer counts against the same limit. Fixed windows: one row per key and window start,
 // one upsert per request; rows of windows that have ended are deleted by the minute purge.
-import type { Sql } from './team-sql';
+import type { Sql } from './sql';
 
 /** Migration: the counters, on SQLite and PostgreSQL alike (window start in ms since 1970). */
 export const LIMITS_MIGRATION = `CREATE TABLE rate_window (
@@ -21,6 +21,8 @@ export const POSTGRES_LIMITS_MIGRATION = LIMITS_MIGRATION.replace(
 export interface LimitStore {
   /** Counts one hit for `key` in the window starting at `windowStart`; resolves to the hits so far in it. */
   hit(key: string, windowStart: number): Promise<number>;
+  /** The hits counted so far for `key` in the window starting at `windowStart` (0 when none). */
+  read(key: string, windowStart: number): Promise<number>;
   /** Counts one hit only while fewer than `max` are counted; resolves false (nothing counted) when full. */
   take(key: string, windowStart: number, max: number): Promise<boolean>;
   /** Deletes the windows that started before `windowStart`; resolves to how many went. */
@@ -35,6 +37,13 @@ export function limitStore(sql: Sql): LimitStore {
     async hit(key, windowStart) {
       const [row] = await sql.all<{ hits: number }>(`${UPSERT} RETURNING hits`, [key, windowStart]);
       return Number(row!.hits);
+    },
+    async read(key, windowStart) {
+      const [row] = await sql.all<{ hits: number }>(
+        'SELECT hits FROM rate_window WHERE key = ? AND window_start = ?',
+        [key, windowStart],
+      );
+      return Number(row?.hits ?? 0);
     },
     async take(key, windowStart, max) {
       // A window's first hit is an INSERT, which the WHERE below does not check.

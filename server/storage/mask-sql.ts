@@ -7,7 +7,7 @@
 // counts, which hold each counted answer as sent and follow only inserts and deletes, are then
 // made again for the surveys whose counts the masking changes (./tally-sql.ts).
 import { recountTallies } from './tally-sql';
-import type { Sql } from './team-sql';
+import type { Sql } from './sql';
 
 /** Migration (both stores): the masking passes that have run over the stored rows. */
 export const MASK_PASS_MIGRATION = 'CREATE TABLE feedback_mask_pass (pass INTEGER PRIMARY KEY)';

@@ -12,7 +12,7 @@ import {
 import { codeOf, DEFAULT_RETRY, withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
 import { MASK_PASS_MIGRATION } from './mask-sql';
-import { SUBMISSION_KEY_MIGRATION } from './submission-key';
+import { KEY_LOOKUP, keyLookupParams, storedKey, SUBMISSION_KEY_MIGRATION } from './submission-key';
 import {
   ANSWER_TEXT_COLUMN_MIGRATION,
   ANSWER_TEXT_MIGRATION,
@@ -23,6 +23,7 @@ import { POSTGRES_TESTS_MIGRATION } from './tests-sql';
 import { POSTGRES_WORDS_MIGRATION } from './words-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
+  POSTGRES_AUDIT_COUNT_MIGRATION,
   feedbackRecord,
   LANG_MIGRATION,
   teamStore,
@@ -69,6 +70,7 @@ const MIGRATIONS = [
   SUBMISSION_KEY_MIGRATION,
   DRAFT_POSTED_MIGRATION,
   ANSWER_TEXT_COLUMN_MIGRATION,
+  POSTGRES_AUDIT_COUNT_MIGRATION,
 ];
 
 /** The connection pools and timeouts (PG_POOL_MAX, PG_TEAM_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
@@ -151,11 +153,8 @@ export async function openPostgresStore(
       ? newPool(connectionString, teamMax, connectTimeoutMs, statementTimeoutMs, lost)
       : pool;
   const team = teamStore(sql, sqlOver(teamPool, retried));
-  const idOfKey = async (key: string) => {
-    const [stored] = await sql.all<{ id: string }>(
-      'SELECT id FROM feedback WHERE submission_key = ?',
-      [key],
-    );
+  const idOfKey = async (surveyId: string, key: string) => {
+    const [stored] = await sql.all<{ id: string }>(KEY_LOOKUP, keyLookupParams(surveyId, key));
     return stored?.id;
   };
   return {
@@ -167,7 +166,7 @@ export async function openPostgresStore(
       if (!record.key) return { id };
       // A second save with the key waited on the unique index for the first to commit, then
       // added nothing: both answer with the stored row's id.
-      return { id: (await idOfKey(record.key)) ?? id };
+      return { id: (await idOfKey(record.surveyId, record.key)) ?? id };
     },
     idOfKey,
     async sendDraft(token, record) {
@@ -262,7 +261,7 @@ const insertParams = (id: string, record: NewFeedback, team: Pick<TeamStore, 'wo
     words ? 1 : null,
     words ?? [],
     record.test === true,
-    record.key ?? null,
+    record.key ? storedKey(record.surveyId, record.key) : null,
   ];
 };
 

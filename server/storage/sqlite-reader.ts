@@ -5,7 +5,7 @@
 // Writes stay on the main connection; WAL lets the reader see each write once it is committed.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { SearchTimeout, type Sql } from './team-sql';
+import { SearchTimeout, type Sql } from './sql';
 
 // The worker's code as text (run with `eval`), so it is the same under tsx, vitest and the
 // bundled server, none of which has to find a separate worker file.

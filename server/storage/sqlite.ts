@@ -16,12 +16,13 @@ import { LIMITS_MIGRATION, limitStore } from './limits';
 import { MASK_PASS_MIGRATION } from './mask-sql';
 import { FORGET_EVERY_MS, walForgetting } from './sqlite-forget';
 import { sqliteReader } from './sqlite-reader';
-import { SUBMISSION_KEY_MIGRATION } from './submission-key';
+import { KEY_LOOKUP, keyLookupParams, storedKey, SUBMISSION_KEY_MIGRATION } from './submission-key';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
 import { SQLITE_TESTS_MIGRATION } from './tests-sql';
 import { addWords, SQLITE_WORDS_BY_TIME_MIGRATION, SQLITE_WORDS_MIGRATION } from './words-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
+  AUDIT_COUNT_MIGRATION,
   feedbackRecord,
   LANG_MIGRATION,
   teamStore,
@@ -66,6 +67,7 @@ const MIGRATIONS = [
   SUBMISSION_KEY_MIGRATION,
   DRAFT_POSTED_MIGRATION,
   SQLITE_WORDS_BY_TIME_MIGRATION,
+  AUDIT_COUNT_MIGRATION,
 ];
 
 interface Row {
@@ -120,14 +122,16 @@ export function openSqliteStore(
     'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test, submission_key) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut, @test, @submission_key)',
   );
   const insertWords = db.prepare(addWords('sqlite'));
-  const storedWithKey = db.prepare('SELECT id FROM feedback WHERE submission_key = ?').pluck();
+  const storedWithKey = db.prepare(KEY_LOOKUP).pluck();
+  const idOfKey = (surveyId: string, key: string) =>
+    storedWithKey.get(...keyLookupParams(surveyId, key)) as string | undefined;
   // Resolves each to the id it is stored under: a row whose key is stored already (earlier, or
   // earlier in this batch) adds nothing and takes that row's id.
   const insertAll = db.transaction((pending: Pick<Pending, 'row' | 'words'>[]) => {
     const added: Pick<Pending, 'row' | 'words'>[] = [];
     const ids = pending.map((p) => {
-      const key = p.row.submission_key;
-      const earlier = key ? (storedWithKey.get(key) as string | undefined) : undefined;
+      const { survey_id: survey, submission_key: stored } = p.row;
+      const earlier = stored ? idOfKey(survey, stored.slice(survey.length + 1)) : undefined;
       if (earlier) return earlier;
       insert.run({ ...p.row, words_cut: p.words ? 1 : null });
       added.push(p);
@@ -254,8 +258,8 @@ export function openSqliteStore(
     async has(id) {
       return db.prepare('SELECT 1 FROM feedback WHERE id = ?').get(id) !== undefined;
     },
-    async idOfKey(key) {
-      return storedWithKey.get(key) as string | undefined;
+    async idOfKey(surveyId, key) {
+      return idOfKey(surveyId, key);
     },
     async close() {
       if (scheduled) flush();
@@ -314,7 +318,7 @@ function rowOf(record: NewFeedback): Row {
     answers: JSON.stringify(record.answers),
     lang: record.lang ?? null,
     test: record.test ? 1 : 0,
-    submission_key: record.key ?? null,
+    submission_key: record.key ? storedKey(record.surveyId, record.key) : null,
   };
 }
 

@@ -7,8 +7,8 @@
 // update it in the same transaction as every insert and delete (so also the retention purge
 // and a deletion by an admin), which keeps it exact on any number of instances. Feedback rows
 // are never updated.
-import type { Sql } from './team-sql';
-import type { FeedbackFilter, FeedbackTally } from './team-types';
+import type { Sql } from './sql';
+import type { FeedbackFilter, FeedbackTally } from './team/feedback-types';
 
 const TABLES = (index: string) => `
   CREATE TABLE feedback_tally_field (

@@ -4,8 +4,8 @@
 // are free text; they are written in the same transaction as the response. A response's words
 // go with it: a trigger (SQLite) or a cascading foreign key (PostgreSQL) deletes them in the
 // same transaction as any delete, the retention purge included.
-import type { Sql } from './team-sql';
-import type { NewFeedback } from './types';
+import type { Sql } from './sql';
+import type { NewFeedback } from './record';
 
 /** 1 once a response's words are in the index; the responses still without are indexed apart. */
 const WORDS_CUT = `ALTER TABLE feedback ADD COLUMN words_cut SMALLINT;

@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ResolvedSurvey } from '../../engine';
 import { compareFigures, type NpsChange, type ShareChange, type Verdict } from './compare';
-import { langOf, query, type TeamContext } from './context';
+import { langOf, query, queryValues, type TeamContext } from './context';
 import { choiceFields, figuresFromTally } from './figures';
-import { parseFilter, type FilterError, type ParsedFilter } from './filters';
+import { parseFilter, type FilterError, type ParsedFilter, type QueryValues } from './filters';
 import { beforeQuery, FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
 import { Table } from './table';
 import { formatDate, text, type TextKey, type UiLang } from './text';
@@ -233,7 +233,7 @@ function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compare
 function ComparePage(props: {
   lang: UiLang;
   parsed: ParsedFilter;
-  query: Record<string, string | undefined>;
+  query: QueryValues;
   surveys: ResolvedSurvey[];
   survey?: ResolvedSurvey;
   before: Range;
@@ -297,10 +297,10 @@ export function CompareMethod(props: { lang: UiLang; many: TextKey }) {
 export function registerCompare(team: FastifyInstance, ctx: TeamContext): void {
   team.get('/team/compare', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
     const lang = langOf(request);
-    const q = query(request);
+    const reader = ctx.reader(request);
+    const parsed = await reader.segment(queryValues(request), { ranged: true });
     const options = { surveys: ctx.surveys, now: ctx.clock(), ranged: true };
-    const parsed = parseFilter(q, options);
-    const before = earlierPeriod(q, parsed.range, options, datesUnderstood(parsed));
+    const before = earlierPeriod(query(request), parsed.range, options, datesUnderstood(parsed));
     parsed.errors.push(...before.errors);
     const survey = parsed.filter.surveyId ? ctx.surveys.get(parsed.filter.surveyId) : undefined;
     let comparison;
@@ -310,7 +310,7 @@ export function registerCompare(team: FastifyInstance, ctx: TeamContext): void {
         figuresFromTally(
           survey,
           ctx.scales,
-          await ctx.store.tallyFeedback({ ...parsed.filter, ...range }, fields),
+          await reader.tally({ ...parsed.filter, ...range }, fields),
           range,
         );
       comparison = compareFigures(await figures(before.range), await figures(parsed.range));
@@ -320,11 +320,12 @@ export function registerCompare(team: FastifyInstance, ctx: TeamContext): void {
       reply,
       {
         title: titleOf(lang, text(lang, 'compare'), parsed),
+        query: parsed.query,
         children: (
           <ComparePage
             lang={lang}
             parsed={parsed}
-            query={q}
+            query={parsed.query}
             surveys={[...ctx.surveys.values()]}
             survey={survey}
             before={before.range}

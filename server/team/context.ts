@@ -1,13 +1,22 @@
 // What every group of team routes shares.
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { createElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ResolvedSurvey } from '../../engine';
-import type { Role, TeamStore } from '../storage/team-types';
+import type { Role } from '../storage/team-types';
+import type { TeamReader, TeamWrites } from './access';
 import type { Scales } from './figures';
-import { text, uiLang, type UiLang } from './text';
+import { firstValues, type QueryValues } from './filters';
+import { uiLang, type UiLang } from './text';
+
+/** The refusals the team area answers with a page (server/team/refusals.ts). */
+export type Refusal =
+  'notFound' | 'responseNotFound' | 'forbidden' | 'csrf' | 'badInput' | 'exportRefused';
 
 export interface TeamContext {
-  store: TeamStore;
+  /** What pages may change; reads of feedback, tags, themes and the audit go through `reader`. */
+  store: TeamWrites;
+  /** The signed-in member's reader (server/team/access): the only way a page reads feedback. */
+  reader(request: FastifyRequest): TeamReader;
   surveys: Map<string, ResolvedSurvey>;
   scales: Scales;
   clock: () => Date;
@@ -24,10 +33,12 @@ export interface TeamContext {
       script?: string;
       refresh?: string;
       /** The query the language link keeps (default: the request's); a refused filter is not kept. */
-      query?: Record<string, string | undefined>;
+      query?: QueryValues;
     },
     status?: number,
   ): FastifyReply;
+  /** Sends a refusal's page: its status, in the member's language, with a link on (`to`). */
+  refuse(request: FastifyRequest, reply: FastifyReply, refusal: Refusal, to?: string): FastifyReply;
   /** Signed in with at least this role (and, for a POST, the session's CSRF token). */
   allow(role: Role): preHandlerAsyncHookHandler;
   /** Records who did what to which record (never feedback content). */
@@ -37,22 +48,16 @@ export interface TeamContext {
 export const langOf = (request: FastifyRequest): UiLang =>
   uiLang((request.query as Record<string, unknown> | undefined)?.lang);
 
-export const query = (request: FastifyRequest) =>
-  (request.query ?? {}) as Record<string, string | undefined>;
+/** The request's query, every value of a name given more than once (`answer`). */
+export const queryValues = (request: FastifyRequest) => (request.query ?? {}) as QueryValues;
+
+/** The request's query, one value a name (the first, where a name was given more than once). */
+export const query = (request: FastifyRequest): Record<string, string | undefined> =>
+  firstValues(queryValues(request));
 
 export const form = (request: FastifyRequest) =>
   (request.body ?? {}) as Record<string, string | string[] | undefined>;
 
-/** The team area's 404 page (one heading in the request's language), shared by every route group. */
-export const notFoundPage = (ctx: TeamContext, request: FastifyRequest, reply: FastifyReply) => {
-  const lang = langOf(request);
-  return ctx.render(
-    request,
-    reply,
-    {
-      title: text(lang, 'notFound'),
-      children: createElement('h1', { className: 'govuk-heading-l' }, text(lang, 'notFound')),
-    },
-    404,
-  );
-};
+/** The team area's 404 page, in the request's language with a way on, shared by every route group. */
+export const notFoundPage = (ctx: TeamContext, request: FastifyRequest, reply: FastifyReply) =>
+  ctx.refuse(request, reply, 'notFound');

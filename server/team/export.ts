@@ -1,11 +1,11 @@
 // The one CSV export of feedback: the team area's download (/team/export.csv) and
 // `npm run feedback:export` both write it. Rows are read a page at a time by keyset and the
 // event loop is let go between pages, so a large export never holds up a respondent's page.
-import { allFields, roleOf, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { allFields, otherName, type ResolvedField, type ResolvedSurvey } from '../../engine';
 import { csvLine } from '../csv';
-import type { FeedbackFilter, TeamStore } from '../storage/team-types';
+import type { FeedbackFilter, Tag } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
-import { chosen } from './figures';
+import { readChoice } from './answers';
 import { isContactField, maskPersonalData } from './privacy';
 import { text, type UiLang } from './text';
 import { surveyName } from './privacy';
@@ -58,20 +58,22 @@ export function exportColumns(surveys: ResolvedSurvey[], lang: UiLang): Column[]
   });
 }
 
-/** A choice answer as its option labels, or as stored when it is not only options. */
-function label(field: ResolvedField, sent: string, lang: UiLang): string {
-  const options = field.options ?? [];
-  if (!options.length || !sent) return sent;
-  if (roleOf(field) !== 'choices')
-    return options.find((o) => o.value === sent)?.label[lang] ?? sent;
-  const values = chosen(field, sent);
-  const picked = values.map((v) => options.find((o) => o.value === v && !o.other));
-  return picked.every(Boolean) ? picked.map((o) => o!.label[lang]).join('; ') : sent;
+/** Where the export reads from: a member's reader (server/team/access), or the whole store for
+ *  `npm run feedback:export`. */
+export interface ExportSource {
+  /** Oldest first, the `limit` after `after`. */
+  after(
+    filter: FeedbackFilter,
+    after: { receivedAt: Date; id: string } | undefined,
+    limit: number,
+  ): Promise<FeedbackRecord[]>;
+  tagsOf(ids: string[]): Promise<Map<string, string[]>>;
+  tags(): Promise<Tag[]>;
 }
 
 /** The export of the responses `filter` selects, oldest first, as CSV text in pieces. */
 export async function* feedbackCsv(
-  store: TeamStore,
+  store: ExportSource,
   filter: FeedbackFilter,
   options: ExportOptions,
 ): AsyncGenerator<string> {
@@ -84,7 +86,7 @@ export async function* feedbackCsv(
   const columnOf = new Map(
     options.surveys.map((s) => [s.id, new Map(allFields(s).map((f) => [f.name, columnKey(f)]))]),
   );
-  const tagNames = new Map((await store.listTags()).map((t) => [t.id, t.name]));
+  const tagNames = new Map((await store.tags()).map((t) => [t.id, t.name]));
   const t = (key: Parameters<typeof text>[1]) => text(lang, key);
   yield (
     '\uFEFF' +
@@ -107,9 +109,20 @@ export async function* feedbackCsv(
       const column = key && byKey.get(key);
       if (!column) continue;
       const field = column.field;
+      const read = labels && !isContactField(field) ? readChoice(field, value, lang) : undefined;
       if (isContactField(field)) cells.set(key, options.showContact ? value : '');
-      else if (field.options?.length) cells.set(key, labels ? label(field, value, lang) : value);
-      else cells.set(key, maskPersonalData(value));
+      else if (!read) cells.set(key, field.options?.length ? value : maskPersonalData(value));
+      else {
+        // The options as their labels in the export's language; an Other text sent inside the
+        // answer goes in the Other field's own column ("Another reason"), or after its label.
+        const otherKey = read.other !== undefined ? fields.get(otherName(name)) : undefined;
+        const words = read.labels.join('; ');
+        if (read.other === undefined) cells.set(key, words);
+        else if (otherKey) {
+          cells.set(key, words);
+          cells.set(otherKey, maskPersonalData(read.other));
+        } else cells.set(key, `${words}: ${maskPersonalData(read.other)}`);
+      }
     }
     const language = r.lang ? (labels ? t(r.lang === 'cy' ? 'welsh' : 'english') : r.lang) : '';
     return csvLine(
@@ -126,7 +139,7 @@ export async function* feedbackCsv(
 
   let after: FeedbackRecord | undefined;
   for (;;) {
-    const page = await store.feedbackAfter(filter, after, PAGE);
+    const page = await store.after(filter, after, PAGE);
     const tagsOf = await store.tagsOf(page.map((r) => r.id));
     // Written a part at a time, other requests running between parts: formatting a whole page
     // at once held a respondent's page for tens of milliseconds on a busy machine.

@@ -1,5 +1,5 @@
-// A team page's query (`survey`, `from`, `to`, `respondentLang`, `contact`, `answer`, `tag`,
-// `q`) read and checked in one place: the store filter it asks for, and what is wrong with it.
+// A team page's query (`survey`, `from`, `to`, `respondentLang`, `contact`, any number of
+// `answer`, `tag`, `q`) read and checked in one place: the store filter it asks for, and what is wrong with it.
 // Pages show the errors in a GOV.UK error summary instead of quietly showing every response.
 import {
   allFields,
@@ -11,7 +11,7 @@ import {
   type ResolvedSurvey,
 } from '../../engine';
 import { APPEND_SEPARATOR, joinOf, otherMode } from '../../engine/fields/choice';
-import type { FeedbackFilter, Tag } from '../storage/team-types';
+import type { AnswerMatch, FeedbackFilter, Tag } from '../storage/team-types';
 import { contactFields } from './privacy';
 import { searchTerm } from './search';
 import type { TextKey } from './text';
@@ -46,6 +46,14 @@ export interface FilterError {
   key: TextKey;
 }
 
+/** A page's query as Fastify reads it: a name given more than once is a list. */
+export type QueryValues = Record<string, string | string[] | undefined>;
+
+/** The filter's query values that were understood: one of each, any number of answers. */
+export type KeptFilter = Partial<Record<Exclude<FilterKey, 'answer'>, string>> & {
+  answer?: string[];
+};
+
 export interface ParsedFilter {
   /** What the store is asked for; without the date range defaults when the page has none. */
   filter: FeedbackFilter;
@@ -53,8 +61,20 @@ export interface ParsedFilter {
   range: { from: Date; to: Date };
   errors: FilterError[];
   /** The filter's query values that were understood, for links and removable tags. */
-  kept: Partial<Record<FilterKey, string>>;
+  kept: KeptFilter;
 }
+
+/** The first value of a query name (a name sent twice where one is read is read once). */
+export const firstOf = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+/** One value of each name (the first), for a form showing what was asked. */
+export const firstValues = (q: QueryValues): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(q).map(([name, value]) => [name, firstOf(value)]));
+
+/** Every value of a query name, in order, empty ones left out. */
+export const allOf = (value: string | string[] | undefined): string[] =>
+  [value ?? []].flat().filter((v) => v.trim() !== '');
 
 export interface FilterOptions {
   surveys: Map<string, ResolvedSurvey>;
@@ -95,7 +115,7 @@ export const segmentFields = (survey: ResolvedSurvey) =>
  * options in their order and an Other entry last, so an option is matched between joins and,
  * when the Other's label and text are sent ('append'), before that entry.
  */
-function tickedFilter(field: ResolvedField, option: Option): FeedbackFilter {
+function tickedMatch(field: ResolvedField, option: Option): AnswerMatch {
   const join = joinOf(field);
   const other = (field.options ?? []).find((o) => o.other);
   const appended = (label: string) => [
@@ -109,36 +129,31 @@ function tickedFilter(field: ResolvedField, option: Option): FeedbackFilter {
           patterns: [`${join}${option.value}${join}`],
           stops: other && otherMode(field) === 'append' ? appended(other.label.en) : [],
         };
-  return { ticked: { [field.name]: ticked } };
+  return { field: field.name, ticked };
 }
 
 /**
- * The filter for one choice answer. An Other option sent in place of its option ('replace')
+ * The match for one choice answer. An Other option sent in place of its option ('replace')
  * is any answer that is not another option; sent after its label ('append'), one holding the
  * label; sent on its own ('separate'), its value.
  */
-export function choiceFilter(field: ResolvedField, value: string): FeedbackFilter {
+export function choiceMatch(field: ResolvedField, value: string): AnswerMatch {
   const option = field.options?.find((o) => o.value === value);
-  if (option && roleOf(field) === 'choices') return tickedFilter(field, option);
-  if (!option?.other || otherMode(field) === 'separate')
-    return { answers: { [field.name]: value } };
+  if (option && roleOf(field) === 'choices') return tickedMatch(field, option);
+  if (!option?.other || otherMode(field) === 'separate') return { field: field.name, is: value };
   if (otherMode(field) === 'replace')
     return {
-      otherAnswers: {
-        [field.name]: { notIn: (field.options ?? []).filter((o) => !o.other).map((o) => o.value) },
-      },
+      field: field.name,
+      otherThan: (field.options ?? []).filter((o) => !o.other).map((o) => o.value),
     };
-  return { otherAnswers: { [field.name]: { label: option.label.en } } };
+  return { field: field.name, holds: option.label.en };
 }
 
-export function parseFilter(
-  q: Record<string, string | undefined>,
-  options: FilterOptions,
-): ParsedFilter {
+export function parseFilter(q: QueryValues, options: FilterOptions): ParsedFilter {
   const errors: FilterError[] = [];
-  const kept: ParsedFilter['kept'] = {};
+  const kept: KeptFilter = {};
   const filter: FeedbackFilter = {};
-  const value = (key: FilterKey) => (q[key] ?? '').trim();
+  const value = (key: FilterKey) => (firstOf(q[key]) ?? '').trim();
 
   let survey = options.survey;
   if (!survey && value('survey')) {
@@ -189,28 +204,29 @@ export function parseFilter(
     kept.contact = 'yes';
   } else if (contact) errors.push({ field: 'contact', key: 'filterContactUnknown' });
 
-  // One choice answer, `field:value`: a radios question's answer or a ticked checkbox, of the
-  // survey (or of any survey).
-  const answer = value('answer');
-  if (answer) {
+  // Any number of choice answers, `field:value`, all of them (AND): a radios question's answer
+  // or a ticked checkbox, of the survey (or of any survey).
+  const answerable = survey ? [survey] : [...options.surveys.values()];
+  const matches: AnswerMatch[] = [];
+  for (const answer of new Set(allOf(q.answer).map((a) => a.trim()))) {
     const at = answer.indexOf(':');
     const [name, chosen] = at > 0 ? [answer.slice(0, at), answer.slice(at + 1)] : ['', ''];
-    const field = (survey ? [survey] : [...options.surveys.values()])
+    const field = answerable
       .flatMap(segmentFields)
       .find((f) => f.name === name && segmentOptions(f).some((o) => o.value === chosen));
     // Contact details match exactly, for the roles that may see them: a viewer's filter by
-    // them is taken out after this (roleFilter), the same whether it would match or not.
-    const asked = (survey ? [survey] : [...options.surveys.values()])
-      .flatMap(contactFields)
-      .includes(name);
-    if (field) {
-      Object.assign(filter, choiceFilter(field, chosen));
-      kept.answer = answer;
-    } else if (asked && chosen) {
-      filter.answers = { ...filter.answers, [name]: chosen };
-      kept.answer = answer;
-    } else errors.push({ field: 'answer', key: 'filterAnswerUnknown' });
+    // them is taken out after this (server/team/access/scope.ts), the same whether it would
+    // match or not.
+    const asked = answerable.flatMap(contactFields).includes(name);
+    if (field) matches.push(choiceMatch(field, chosen));
+    else if (asked && chosen) matches.push({ field: name, is: chosen });
+    else {
+      errors.push({ field: 'answer', key: 'filterAnswerUnknown' });
+      continue;
+    }
+    (kept.answer ??= []).push(answer);
   }
+  if (matches.length) filter.answers = matches;
 
   const tag = value('tag');
   if (tag && options.tags?.some((t) => t.id === tag)) {
@@ -218,20 +234,24 @@ export function parseFilter(
     kept.tag = tag;
   } else if (tag) errors.push({ field: 'tag', key: 'filterTagUnknown' });
 
-  const text = searchTerm(q.q);
+  const text = searchTerm(firstOf(q.q));
   if (text) {
     filter.text = text;
-    kept.q = q.q!.trim();
+    kept.q = firstOf(q.q)!.trim();
   }
   return { filter, range, errors, kept };
 }
 
 /** The query string of a filter's kept values, without some of them, for links. */
-export function filterQuery(kept: ParsedFilter['kept'], without: FilterKey[] = []): string {
+export function filterQuery(kept: KeptFilter, without: FilterKey[] = []): string {
   const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const v = kept[key];
-    if (v && !without.includes(key)) params.set(key, v);
-  }
+  for (const key of FILTER_KEYS)
+    if (!without.includes(key)) for (const v of [kept[key] ?? []].flat()) params.append(key, v);
   return params.toString();
 }
+
+/** The kept values without one answer (its tag's link). */
+export const withoutAnswer = (kept: KeptFilter, answer: string): KeptFilter => ({
+  ...kept,
+  answer: kept.answer?.filter((a) => a !== answer),
+});

@@ -7,16 +7,21 @@ import { createElement } from 'react';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedSurvey } from '../../engine';
 import sharedJson from '../../definitions/shared/shared.json';
+import type { LimitStore } from '../storage/limits';
 import type { Role, TeamStore } from '../storage/team-types';
 import { langOf, type TeamContext } from './context';
+import { teamData } from './access';
 import { choiceFields, type Scales } from './figures';
 import { renderPage, stylesheetHref, withLang } from './layout';
+import { registerAudit } from './audit-page';
 import { registerMembers } from './members';
+import { registerTags } from './tags-page';
 import { registerCompare } from './compare-page';
 import { registerOverview } from './overview';
 import { registerThemes } from './themes-pages';
 import { answerWords, wordFieldsKey } from './themes';
 import { Message, PasskeyForm } from './pages';
+import { refuse, refuseControlCharacters } from './refusals';
 import { registerPasskeys } from './passkeys';
 import { MASK_PASS, maskAnswers } from './privacy';
 import { registerQuestions } from './questions';
@@ -40,6 +45,8 @@ import { text } from './text';
 
 export interface TeamOptions {
   store: TeamStore;
+  /** The rate limits' counters (failed sign-ins are limited per client). */
+  limits: LimitStore;
   surveys: Map<string, ResolvedSurvey>;
   clock?: () => Date;
   /** Where the built app is, for its stylesheet (default 'dist'). */
@@ -62,6 +69,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     team?: Signedin;
   }
+  interface FastifyInstance {
+    /** Every route the team area registers, as Fastify saw it (its tests are generated from it). */
+    teamRoutes?: readonly TeamRoute[];
+  }
+}
+
+/** A route of the team area: its method and its address pattern (`/team/themes/:themeId`). */
+export interface TeamRoute {
+  method: string;
+  url: string;
 }
 
 export async function registerTeam(app: FastifyInstance, options: TeamOptions): Promise<void> {
@@ -93,7 +110,9 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     // The language link keeps the page's filters and page number: only `lang` changes.
     const kept = page.query
       ? new URLSearchParams(
-          Object.entries(page.query).filter((e): e is [string, string] => e[1] !== undefined),
+          Object.entries(page.query).flatMap(([name, value]) =>
+            [value ?? []].flat().map((v) => [name, v]),
+          ),
         )
       : new URLSearchParams(search);
     kept.delete('lang');
@@ -134,21 +153,12 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
       const csrf = (request.body as Record<string, unknown> | undefined)?.csrf;
       if (!csrfMatches(signedIn.sessionId, csrf)) {
         await refused('csrf');
-        return reply.code(403).send('Forbidden');
+        return refuse(render, request, reply, 'csrf');
       }
     }
     if (!hasRole(signedIn.member, role)) {
       await refused('role');
-      const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
-      return render(
-        request,
-        reply,
-        {
-          title: t('forbidden'),
-          children: createElement(Message, { heading: t('forbidden'), body: t('forbiddenBody') }),
-        },
-        403,
-      );
+      return refuse(render, request, reply, 'forbidden');
     }
   };
 
@@ -162,19 +172,30 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     });
   const path = (request: FastifyRequest) => request.url.split('?')[0]!;
 
+  // Pages get what they may change and a reader scoped to their member; never the store.
+  const data = teamData(store, { surveys: options.surveys, clock, audit });
   const ctx: TeamContext = {
-    store,
+    store: data.writes,
+    reader: data.reader,
     surveys: options.surveys,
     scales: (sharedJson as unknown as { scales: Scales }).scales,
     clock,
     retentionMonths: options.retentionMonths ?? 3,
     publicUrl: options.origin,
     render,
+    refuse: (request, reply, refusal, to) => refuse(render, request, reply, refusal, to),
     allow,
     audit,
   };
 
+  const routes: TeamRoute[] = [];
+  app.decorate('teamRoutes', routes);
   await app.register(async (team) => {
+    team.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    });
+    // Before any route: input with a control character is refused with a page.
+    team.addHook('preValidation', refuseControlCharacters(render));
     takeTurns(team);
     team.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -242,7 +263,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     });
 
     registerPasskeys(team, {
-      store,
+      store: data.writes,
+      limits: options.limits,
       clock,
       secret: secret ? Buffer.from(secret) : randomBytes(32),
       origin: options.origin,
@@ -263,21 +285,12 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerThemes(team, ctx);
     registerResponses(team, ctx);
     registerMembers(team, ctx);
+    registerAudit(team, ctx);
+    registerTags(team, ctx);
     registerQuestions(team, ctx);
 
     // An unknown team address gets the team's own page, in the team's language and layout.
-    team.get('/team/*', async (request, reply) => {
-      const t = (key: Parameters<typeof text>[1]) => text(langOf(request), key);
-      return render(
-        request,
-        reply,
-        {
-          title: t('notFound'),
-          children: createElement(Message, { heading: t('notFound'), body: t('notFoundBody') }),
-        },
-        404,
-      );
-    });
+    team.get('/team/*', async (request, reply) => refuse(render, request, reply, 'notFound'));
   });
 
   // Sessions past their limits, audit entries past 12 months, answered WebAuthn challenges and

@@ -1,6 +1,6 @@
 // One-time enrolment links: a random token, of which the store keeps only the sha-256.
 import { randomBytes } from 'node:crypto';
-import type { Member, Role, TeamStore } from '../storage/team-types';
+import type { AuditStore, MemberStore, Member, Role } from '../storage/team-types';
 import { sha256 } from './session';
 
 export const INVITATION_MS = 24 * 60 * 60 * 1000;
@@ -8,7 +8,7 @@ export const ROLES: Role[] = ['viewer', 'analyst', 'admin'];
 
 /** Creates an invitation and returns the path of its enrolment page (valid 24 hours, once). */
 export async function invite(
-  store: TeamStore,
+  store: Pick<MemberStore, 'addInvitation'> & Pick<AuditStore, 'audit'>,
   email: string,
   role: Role,
   now: Date,

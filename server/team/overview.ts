@@ -1,10 +1,9 @@
 // GET /team: per survey, counts by language, the weekly trend and the headline scores, for the
-// responses the filter chooses (server/team/filters.ts).
+// responses the filter chooses (server/team/filters.ts), as the member's role allows it.
 import { createElement } from 'react';
 import type { FastifyInstance } from 'fastify';
-import { langOf, query, type TeamContext } from './context';
+import { langOf, queryValues, type TeamContext } from './context';
 import { choiceFields, figuresFromTally } from './figures';
-import { parseFilter } from './filters';
 import { Overview } from './pages';
 import { titleOf } from './segments';
 import { text } from './text';
@@ -12,8 +11,8 @@ import { text } from './text';
 export function registerOverview(team: FastifyInstance, ctx: TeamContext): void {
   team.get('/team', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
     const lang = langOf(request);
-    const q = query(request);
-    const parsed = parseFilter(q, { surveys: ctx.surveys, now: ctx.clock(), ranged: true });
+    const reader = ctx.reader(request);
+    const parsed = await reader.segment(queryValues(request), { ranged: true });
     const { filter, range } = parsed;
     const chosen = filter.surveyId
       ? [ctx.surveys.get(filter.surveyId)!]
@@ -27,7 +26,7 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
             figures: figuresFromTally(
               survey,
               ctx.scales,
-              await ctx.store.tallyFeedback(
+              await reader.tally(
                 { ...filter, surveyId: survey.id },
                 choiceFields(survey).map((f) => f.name),
               ),
@@ -40,12 +39,13 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
       reply,
       {
         title: titleOf(lang, text(lang, 'overview'), parsed),
+        query: parsed.query,
         children: createElement(Overview, {
           lang,
           range,
           surveys,
           parsed,
-          query: q,
+          query: parsed.query,
           all: [...ctx.surveys.values()],
         }),
       },

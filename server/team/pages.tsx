@@ -5,7 +5,7 @@ import { Button } from '../../renderers';
 import { axisDate, ColumnChart } from './charts';
 import { questionPath } from './questions';
 import { LOW_SAMPLE, type QuestionFigures, type SurveyFigures } from './figures';
-import { filterQuery, type ParsedFilter } from './filters';
+import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
 import { FilterErrors, linkTo, SegmentForm, SegmentTags } from './segments';
 import { Table } from './table';
 import { formatDate, text, type UiLang } from './text';
@@ -112,7 +112,7 @@ export function Overview(props: {
   range: { from: Date; to: Date };
   surveys: { survey: ResolvedSurvey; figures: SurveyFigures }[];
   parsed: ParsedFilter;
-  query: Record<string, string | undefined>;
+  query: QueryValues;
   /** Every survey, for the filter form. */
   all: ResolvedSurvey[];
 }) {

@@ -12,14 +12,18 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TeamStore } from '../storage/team-types';
+import type { LimitStore } from '../storage/limits';
+import type { TeamWrites } from './access';
 import { nextAfterSignIn, sha256, startSession } from './session';
+import { signInFailures } from './sign-in-failures';
 
 const CHALLENGE_MS = 5 * 60 * 1000;
 const RP_NAME = 'Feedback team';
 
 export interface PasskeyOptions {
-  store: TeamStore;
+  store: TeamWrites;
+  /** The rate limits' counters (server/storage/limits.ts), for failed sign-ins. */
+  limits: LimitStore;
   clock: () => Date;
   secret: Buffer;
   /** The site's origin (PUBLIC_URL), e.g. https://feedback.example.gov.uk; never the request's. */
@@ -58,7 +62,7 @@ function challengeCheck(secret: Buffer, clock: () => Date) {
       return challengeIsOurs(secret, clock(), encoded);
     },
     /** True the first time; false when another request (on any instance) used it already. */
-    use: (store: TeamStore) =>
+    use: (store: TeamWrites) =>
       seen !== undefined &&
       store.useChallenge(sha256(seen), new Date(clock().getTime() + CHALLENGE_MS)),
   };
@@ -69,6 +73,7 @@ const body = (request: FastifyRequest) => (request.body ?? {}) as Record<string,
 /** JSON endpoints the sign-in and enrolment pages' script calls. */
 export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions): void {
   const { store, clock, secret } = options;
+  const failures = signInFailures({ limits: options.limits, audit: store, clock });
 
   app.post('/team/enrol/options', async (request, reply) => {
     const invitation = await store.invitation(sha256(String(body(request).token ?? '')));
@@ -142,19 +147,15 @@ export function registerPasskeys(app: FastifyInstance, options: PasskeyOptions):
   });
 
   app.post('/team/sign-in/verify', async (request, reply) => {
+    // A client that failed too often this minute is not heard until the next.
+    const wait = await failures.wait(request.ip);
+    if (wait) return reply.code(429).header('retry-after', String(wait)).send({});
     const response = body(request).response as AuthenticationResponseJSON | undefined;
     const stored =
       typeof response?.id === 'string' ? await store.credential(response.id) : undefined;
-    // A failed sign-in is recorded: for a known passkey, against its member.
+    // A failed sign-in is counted: for a known passkey, against its member.
     const failed = async () => {
-      const member = stored && (await store.getMember(stored.memberId));
-      await store.audit({
-        memberId: member?.id ?? null,
-        actor: member?.email,
-        action: 'sign-in-failed',
-        at: clock(),
-        target: null,
-      });
+      await failures.failed(request.ip, stored && (await store.getMember(stored.memberId)));
       return reply.code(403).send({});
     };
     if (!response || !stored) return failed();

@@ -6,7 +6,6 @@ import {
   allFields,
   isChoice,
   isFreeText,
-  typeOf,
   type ResolvedField,
   type ResolvedSurvey,
 } from '../../engine';
@@ -14,14 +13,15 @@ import { otherMode } from '../../engine/fields/choice';
 import type { FeedbackFilter } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
 import { BarChart } from './charts';
-import { langOf, notFoundPage, query, type TeamContext } from './context';
+import { langOf, notFoundPage, queryValues, type TeamContext } from './context';
 import { figuresFromTally, type QuestionFigures } from './figures';
+import { otherTextOf } from './answers';
 import { withLang } from './layout';
-import { choiceFilter, filterQuery, parseFilter, type ParsedFilter } from './filters';
+import { choiceMatch, filterQuery, firstValues, type ParsedFilter } from './filters';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
-import { roleFilter, withinBudget } from './responses';
+import { withinBudget } from './access';
 import { SearchTooLong } from './responses-pages';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
@@ -101,10 +101,12 @@ function FreeText(props: {
     <>
       <form method="get" action={questionPath(survey, field)} noValidate>
         {lang === 'cy' && <input type="hidden" name="lang" value="cy" />}
-        {(['from', 'to', 'respondentLang', 'answer'] as const).map((key) =>
-          props.parsed.kept[key] ? (
-            <input key={key} type="hidden" name={key} value={props.parsed.kept[key]} />
-          ) : null,
+        {(['from', 'to', 'respondentLang', 'answer'] as const).flatMap((key) =>
+          [props.parsed.kept[key] ?? []]
+            .flat()
+            .map((value) => (
+              <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+            )),
         )}
         <div className="govuk-form-group">
           <label className="govuk-label" htmlFor="q">
@@ -161,16 +163,14 @@ export function freeTextFilter(
       filter: { ...base, anyOf: [field.name], textIn: base.text && field.name },
       textOf: (r) => r.answers[field.name] ?? '',
     };
-  const filter = choiceFilter(parent, option.value);
   return {
     filter: {
       ...base,
-      otherAnswers: { ...base.otherAnswers, ...filter.otherAnswers },
-      ticked: { ...base.ticked, ...filter.ticked },
+      answers: [...(base.answers ?? []), choiceMatch(parent, option.value)],
       textIn: base.text && parent.name,
     },
-    // The field's type reads its sent answer back (engine/fields), as the server's check does.
-    textOf: (r) => typeOf(parent).parseSent(parent, r.answers[parent.name] ?? '').other ?? '',
+    // The Other text, as the field's type reads it out of the choice's answer.
+    textOf: (r) => otherTextOf(parent, r.answers[parent.name] ?? ''),
   };
 }
 
@@ -185,34 +185,23 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
       if (!survey || !field || !(isChoice(field) || isFreeText(field))) {
         return notFoundPage(ctx, request, reply);
       }
-      const q = query(request);
-      const parsed = parseFilter(q, {
-        surveys: ctx.surveys,
-        now: ctx.clock(),
-        survey,
-        ranged: true,
-      });
+      const reader = ctx.reader(request);
+      const parsed = await reader.segment(queryValues(request), { survey, ranged: true });
       const { range } = parsed;
       let body;
-      let keptQuery: Record<string, string | undefined> = q;
       if (parsed.errors.length) body = null;
       else if (isChoice(field)) {
-        const allowed = await roleFilter(request, ctx, parsed.filter, parsed.kept);
-        keptQuery = allowed.q;
-        const counted = await ctx.store.tallyFeedback(allowed.filter, [field.name]);
+        const counted = await reader.tally(parsed.filter, [field.name]);
         const figures = figuresFromTally(survey, ctx.scales, counted, range).questions.find(
           (x) => x.field.name === field.name,
         )!;
         body = <Distribution lang={lang} q={figures} id="chart" />;
       } else {
-        const { filter: asked, textOf } = freeTextFilter(survey, field, parsed.filter);
-        const allowed = await roleFilter(request, ctx, asked, parsed.kept);
-        keptQuery = allowed.q;
-        const filter = allowed.filter;
+        const { filter, textOf } = freeTextFilter(survey, field, parsed.filter);
         const found = await withinBudget(async () => {
-          const total = await ctx.store.countFeedback(filter);
-          const paging = pageOf(total, TEXT_PAGE_SIZE, q.page);
-          return { total, ...paging, records: await ctx.store.findFeedback(filter, paging) };
+          const total = await reader.count(filter);
+          const paging = pageOf(total, TEXT_PAGE_SIZE, firstValues(parsed.query).page);
+          return { total, ...paging, records: await reader.list(filter, paging) };
         });
         const { total, page, pages, records } = found ?? {
           total: 0,
@@ -229,22 +218,20 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
             total={total}
             page={page}
             pages={pages}
-            q={allowed.q}
-            parsed={{ ...parsed, kept: allowed.q as ParsedFilter['kept'] }}
+            q={firstValues(parsed.query)}
+            parsed={parsed}
             textOf={textOf}
             tooLong={!found}
           />
         );
       }
       const path = questionPath(survey, field);
-      // What the member's role allowed of the filter, as the page shows it back.
-      const shown = { ...parsed, kept: keptQuery as ParsedFilter['kept'] };
       return ctx.render(
         request,
         reply,
         {
           title: titleOf(lang, field.label[lang], parsed),
-          query: { ...keptQuery, page: q.page },
+          query: parsed.query,
           children: (
             <>
               <FilterErrors lang={lang} parsed={parsed} />
@@ -256,12 +243,18 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
                   to: formatDate(lang, new Date(range.to.getTime() - 1)),
                 })}
               </p>
-              <SegmentTags lang={lang} path={path} parsed={shown} surveys={[survey]} keep={['q']} />
+              <SegmentTags
+                lang={lang}
+                path={path}
+                parsed={parsed}
+                surveys={[survey]}
+                keep={['q']}
+              />
               <SegmentForm
                 lang={lang}
                 action={path}
-                parsed={shown}
-                query={keptQuery}
+                parsed={parsed}
+                query={parsed.query}
                 surveys={[survey]}
                 hidden={['q']}
               />

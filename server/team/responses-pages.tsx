@@ -1,11 +1,20 @@
 // The responses list, a response's page and the deletion confirmation.
 import type { ReactNode } from 'react';
-import { allFields, isFreeText, type ResolvedField, type ResolvedSurvey } from '../../engine';
+import { allFields, isFreeText, type ResolvedSurvey } from '../../engine';
 import { Button } from '../../renderers';
 import type { FeedbackRecord } from '../storage/types';
 import type { Tag } from '../storage/team-types';
+import { answerInWords } from './answers';
 import { withLang } from './layout';
-import { segmentFields, segmentOptions, type FilterKey, type ParsedFilter } from './filters';
+import {
+  allOf,
+  firstValues,
+  segmentFields,
+  segmentOptions,
+  type FilterKey,
+  type ParsedFilter,
+  type QueryValues,
+} from './filters';
 import { Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { FilterErrors } from './segments';
@@ -21,12 +30,6 @@ const tFor =
 
 const langName = (t: T, lang: FeedbackRecord['lang']) =>
   lang === 'en' ? t('english') : lang === 'cy' ? t('welsh') : t('unknown');
-
-/** An answer as the member reads it: an option's label in their language, or the text. */
-export function answerText(field: ResolvedField | undefined, value: string, lang: UiLang) {
-  const option = field?.options?.find((o) => o.value === value);
-  return option ? option.label[lang] : value;
-}
 
 /** The first free-text answer of a response, masked and cut short, for the list. */
 function summary(survey: ResolvedSurvey | undefined, record: FeedbackRecord): string {
@@ -127,7 +130,8 @@ export interface ListProps {
   lang: UiLang;
   surveys: Map<string, ResolvedSurvey>;
   tags: Tag[];
-  query: Record<string, string | undefined>;
+  /** The query as asked, less what the member's role may not use. */
+  query: QueryValues;
   records: FeedbackRecord[];
   tagsOf: Map<string, string[]>;
   total: number;
@@ -145,12 +149,16 @@ export interface ListProps {
 }
 
 export function ResponseList(props: ListProps) {
-  const { lang, query: q } = props;
+  const { lang } = props;
+  const q = firstValues(props.query);
+  // Any number of answers: the last in the select, the others carried as they are.
+  const answers = allOf(props.query.answer);
+  q.answer = answers.at(-1);
   const t = tFor(lang);
   const survey = q.survey ? props.surveys.get(q.survey) : undefined;
   // The chosen survey's questions; every survey's when an answer was asked for without one.
   const seen = new Set<string>();
-  const scaleQuestions = (survey ? [survey] : q.answer ? [...props.surveys.values()] : [])
+  const scaleQuestions = (survey ? [survey] : answers.length ? [...props.surveys.values()] : [])
     .flatMap(segmentFields)
     .filter((f) => !seen.has(f.name) && seen.add(f.name));
   const tagName = new Map(props.tags.map((tag) => [tag.id, tag.name]));
@@ -167,6 +175,9 @@ export function ResponseList(props: ListProps) {
         <div className="govuk-grid-column-one-third">
           <form method="get" action="/team/responses" noValidate>
             {lang === 'cy' && <input type="hidden" name="lang" value="cy" />}
+            {answers.slice(0, -1).map((answer) => (
+              <input key={answer} type="hidden" name="answer" value={answer} />
+            ))}
             <h2 className="govuk-heading-m">{t('filter')}</h2>
             <Select
               id="survey"
@@ -361,11 +372,11 @@ export function ResponsePage(props: ResponseProps) {
     ...Object.keys(record.answers).filter((name) => !byName.has(name) && name !== 'serviceName'),
   ].filter((name) => props.showContact || !props.contact.includes(name));
   const shown = (name: string) => {
-    const value = answerText(byName.get(name), record.answers[name]!, lang);
+    const value = answerInWords(byName.get(name), record.answers[name]!, lang);
     return props.revealed || props.contact.includes(name) ? value : maskPersonalData(value);
   };
   const masked = names.some(
-    (name) => shown(name) !== answerText(byName.get(name), record.answers[name]!, lang),
+    (name) => shown(name) !== answerInWords(byName.get(name), record.answers[name]!, lang),
   );
   const base = `/team/responses/${record.id}`;
   return (

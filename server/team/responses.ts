@@ -2,13 +2,12 @@
 import { Readable } from 'node:stream';
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SearchTimeout } from '../storage/team-sql';
-import type { FeedbackFilter } from '../storage/team-types';
-import { form, langOf, query, notFoundPage, type TeamContext } from './context';
+import { form, langOf, query, queryValues, type TeamContext } from './context';
+import { withinBudget } from './access';
 import { feedbackCsv } from './export';
 import { withLang } from './layout';
-import { filterQuery, parseFilter } from './filters';
-import { allowedFilter, contactFields } from './privacy';
+import { filterQuery } from './filters';
+import { contactFields } from './privacy';
 import { ConfirmDelete, ResponseList, ResponsePage } from './responses-pages';
 import { pageOf } from './pagination';
 import { hasRole } from './session';
@@ -17,54 +16,22 @@ import { text } from './text';
 
 const PAGE_SIZE = 20;
 
-/**
- * The filter as the member's role allows it (server/team/privacy.ts), with the query's refused
- * parts removed so the page does not show them back either; a search or filter by personal
- * data by an analyst or admin is audited, naming the parts, not the values.
- */
-export async function roleFilter(
-  request: FastifyRequest,
-  ctx: TeamContext,
-  filter: FeedbackFilter,
-  q: Record<string, string | undefined>,
-): Promise<{ filter: FeedbackFilter; q: Record<string, string | undefined>; refused: boolean }> {
-  const allowed = allowedFilter(filter, request.team!.member.role, ctx.surveys.values());
-  const kept = { ...q };
-  for (const part of allowed.refused) delete kept[part];
-  if (allowed.personal.length) {
-    const answer = Object.keys(filter.answers ?? {}).join(',');
-    const parts = allowed.personal.map((p) => (p === 'answer' ? `answer=${answer}` : p));
-    await ctx.audit(request, 'search-personal', parts.join('; '));
-  }
-  return { filter: allowed.filter, q: kept, refused: allowed.refused.length > 0 };
-}
-
-/** What `work` finds, or undefined when a search in it went past its time budget. */
-export async function withinBudget<T>(work: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof SearchTimeout) return undefined;
-    throw error;
-  }
-}
-
 export function registerResponses(team: FastifyInstance, ctx: TeamContext): void {
   const { store } = ctx;
 
   team.get('/team/responses', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
-    const tags = await store.listTags();
-    const parsed = parseFilter(query(request), { surveys: ctx.surveys, now: ctx.clock(), tags });
-    const allowed = await roleFilter(request, ctx, parsed.filter, parsed.kept);
-    const { filter, q } = allowed;
+    const reader = ctx.reader(request);
+    const tags = await reader.tags();
+    const parsed = await reader.segment(queryValues(request));
+    const { filter } = parsed;
     const nothing = { total: 0, page: 1, pages: 1, records: [] };
     // A filter with errors lists nothing (not every response) and shows what is wrong.
     const found = parsed.errors.length
       ? nothing
       : await withinBudget(async () => {
-          const total = await store.countFeedback(filter);
+          const total = await reader.count(filter);
           const paging = pageOf(total, PAGE_SIZE, query(request).page);
-          const records = total ? await store.findFeedback(filter, paging) : [];
+          const records = total ? await reader.list(filter, paging) : [];
           return { total, ...paging, records };
         });
     const { total, page, pages, records } = found ?? nothing;
@@ -74,21 +41,21 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
       reply,
       {
         title: titleOf(lang, text(lang, 'responses'), parsed),
-        query: { ...q, page: query(request).page },
+        query: { ...parsed.query, page: query(request).page },
         children: createElement(ResponseList, {
           lang,
           surveys: ctx.surveys,
           tags,
-          query: q,
+          query: parsed.query,
           records,
-          tagsOf: await store.tagsOf(records.map((r) => r.id)),
+          tagsOf: await reader.tagsOf(records.map((r) => r.id)),
           total,
           page,
           pages,
-          filterQuery: filterQuery(q),
+          filterQuery: filterQuery(parsed.kept),
           canExport: hasRole(request.team!.member, 'analyst'),
           parsed,
-          refused: allowed.refused,
+          refused: parsed.refused.length > 0,
           tooLong: !found,
         }),
       },
@@ -96,14 +63,16 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     );
   });
 
+  // An unknown response: a page that says so, with the way to the list.
   const notFound = (request: FastifyRequest, reply: Parameters<TeamContext['render']>[1]) =>
-    notFoundPage(ctx, request, reply);
+    ctx.refuse(request, reply, 'responseNotFound');
 
-  team.get<{ Params: { id: string } }>(
-    '/team/responses/:id',
+  team.get<{ Params: { responseId: string } }>(
+    '/team/responses/:responseId',
     { preHandler: ctx.allow('viewer') },
     async (request, reply) => {
-      const record = await store.getFeedback(request.params.id);
+      const reader = ctx.reader(request);
+      const record = await reader.response(request.params.responseId);
       if (!record) return notFound(request, reply);
       const member = request.team!.member;
       const survey = ctx.surveys.get(record.surveyId);
@@ -127,8 +96,8 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
           canReveal: showContact,
           canDelete: hasRole(member, 'admin'),
           deletedOn,
-          tags: await store.listTags(),
-          applied: (await store.tagsOf([record.id])).get(record.id) ?? [],
+          tags: await reader.tags(),
+          applied: (await reader.tagsOf([record.id])).get(record.id) ?? [],
           csrf: request.team!.csrf,
           contact,
         }),
@@ -136,15 +105,16 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/responses/:id/tags',
+  team.post<{ Params: { responseId: string } }>(
+    '/team/responses/:responseId/tags',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      const record = await store.getFeedback(request.params.id);
+      const reader = ctx.reader(request);
+      const record = await reader.response(request.params.responseId);
       if (!record) return notFound(request, reply);
       const chosen = new Set([form(request).tag ?? []].flat());
-      const before = new Set((await store.tagsOf([record.id])).get(record.id) ?? []);
-      for (const tag of await store.listTags()) {
+      const before = new Set((await reader.tagsOf([record.id])).get(record.id) ?? []);
+      for (const tag of await reader.tags()) {
         if (chosen.has(tag.id) === before.has(tag.id)) continue;
         if (chosen.has(tag.id)) await store.tag(record.id, tag.id);
         else await store.untag(record.id, tag.id);
@@ -158,11 +128,11 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     },
   );
 
-  team.get<{ Params: { id: string } }>(
-    '/team/responses/:id/delete',
+  team.get<{ Params: { responseId: string } }>(
+    '/team/responses/:responseId/delete',
     { preHandler: ctx.allow('admin') },
     async (request, reply) => {
-      const record = await store.getFeedback(request.params.id);
+      const record = await ctx.reader(request).response(request.params.responseId);
       if (!record) return notFound(request, reply);
       const lang = langOf(request);
       return ctx.render(request, reply, {
@@ -172,37 +142,34 @@ export function registerResponses(team: FastifyInstance, ctx: TeamContext): void
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/responses/:id/delete',
+  team.post<{ Params: { responseId: string } }>(
+    '/team/responses/:responseId/delete',
     { preHandler: ctx.allow('admin') },
     async (request, reply) => {
-      if (!(await store.deleteFeedback(request.params.id))) return notFound(request, reply);
-      await ctx.audit(request, 'delete', request.params.id);
+      if (!(await store.deleteFeedback(request.params.responseId))) return notFound(request, reply);
+      await ctx.audit(request, 'delete', request.params.responseId);
       return reply.redirect(withLang('/team/responses', langOf(request)), 303);
     },
   );
 
   team.get('/team/export.csv', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
-    const q = query(request);
-    const parsed = parseFilter(q, {
-      surveys: ctx.surveys,
-      now: ctx.clock(),
-      tags: await store.listTags(),
-    });
-    // Never every response for a filter that was not understood.
-    if (parsed.errors.length)
-      return reply
-        .code(400)
-        .type('text/plain; charset=utf-8')
-        .send(text(langOf(request), 'exportRefused'));
-    const allowed = await roleFilter(request, ctx, parsed.filter, parsed.kept);
-    const { filter } = allowed;
+    const reader = ctx.reader(request);
+    const parsed = await reader.segment(queryValues(request));
+    // Never every response for a filter that was not understood: back to the list with the same
+    // filter, where what is wrong with it is shown.
+    if (parsed.errors.length) {
+      const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
+      asked.delete('lang');
+      asked.delete('choices');
+      return ctx.refuse(request, reply, 'exportRefused', `/team/responses?${asked}`);
+    }
+    const { filter } = parsed;
     // With its filter (the query as asked, without the language).
-    await ctx.audit(request, 'export', filterQuery(allowed.q) || null);
-    const csv = feedbackCsv(store, filter, {
+    await ctx.audit(request, 'export', parsed.described || null);
+    const csv = feedbackCsv(reader, filter, {
       surveys: filter.surveyId ? [ctx.surveys.get(filter.surveyId)!] : [...ctx.surveys.values()],
       lang: langOf(request),
-      choices: q.choices === 'codes' ? 'codes' : 'labels',
+      choices: query(request).choices === 'codes' ? 'codes' : 'labels',
       showContact: hasRole(request.team!.member, 'analyst'),
     });
     return reply

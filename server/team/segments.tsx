@@ -5,12 +5,16 @@ import type { ReactNode } from 'react';
 import type { ResolvedSurvey } from '../../engine';
 import { Button, ErrorMessage, ErrorSummary } from '../../renderers';
 import {
+  allOf,
   filterQuery,
+  firstOf,
   segmentFields,
   segmentOptions,
+  withoutAnswer,
   type FilterControl,
   type FilterKey,
   type ParsedFilter,
+  type QueryValues,
 } from './filters';
 import { withLang } from './layout';
 import { surveyName } from './privacy';
@@ -75,8 +79,8 @@ export interface SegmentFormProps {
   action: string;
   parsed: ParsedFilter;
   /** The query as asked (to show what was typed, even when wrong). */
-  query: Record<string, string | undefined>;
-  /** Surveys whose choice answers can be chosen. */
+  query: QueryValues;
+  /** Surveys whose choice answers can be chosen (only the chosen survey's when one is). */
   surveys: ResolvedSurvey[];
   /** Offer a survey select (the overview). */
   surveySelect?: boolean;
@@ -86,13 +90,24 @@ export interface SegmentFormProps {
   before?: boolean;
 }
 
-/** The GET form with dates, the respondent's language and one choice answer. */
+/**
+ * The GET form with dates, the respondent's language and a choice answer; the answers already
+ * chosen but the last go with it as they are (hidden), so another can be added.
+ */
 export function SegmentForm(props: SegmentFormProps) {
-  const { lang, parsed, query: q } = props;
+  const { lang, parsed } = props;
+  const q: Record<string, string | undefined> = Object.fromEntries(
+    Object.entries(props.query).map(([name, value]) => [name, firstOf(value)]),
+  );
+  const answers = allOf(props.query.answer);
+  q.answer = answers.at(-1);
   const t = (key: TextKey) => text(lang, key);
+  // The chosen survey's answers only (an answer of another survey would be refused).
+  const chosen = parsed.filter.surveyId;
+  const offered = chosen ? props.surveys.filter((s) => s.id === chosen) : props.surveys;
   // One entry per question name (shared questions appear in several surveys).
   const seen = new Set<string>();
-  const fields = props.surveys
+  const fields = offered
     .flatMap(segmentFields)
     .filter((f) => !seen.has(f.name) && seen.add(f.name));
   const input = (
@@ -135,6 +150,9 @@ export function SegmentForm(props: SegmentFormProps) {
       {(props.hidden ?? []).map((key) =>
         q[key] ? <input key={key} type="hidden" name={key} value={q[key]} /> : null,
       )}
+      {answers.slice(0, -1).map((answer) => (
+        <input key={answer} type="hidden" name="answer" value={answer} />
+      ))}
       <details className="govuk-details" open={parsed.errors.length > 0 || undefined}>
         <summary className="govuk-details__summary">
           <span className="govuk-details__summary-text">{t('segmentChange')}</span>
@@ -222,7 +240,7 @@ function tagText(
   }
 }
 
-/** The filters in use, each a link to the page without it. */
+/** The filters in use, each a link to the page without it (each answer its own tag). */
 export function SegmentTags(props: {
   lang: UiLang;
   path: string;
@@ -234,26 +252,30 @@ export function SegmentTags(props: {
   extra?: string;
 }) {
   const { lang, parsed } = props;
-  const shown = (Object.keys(parsed.kept) as FilterKey[]).filter(
-    (key) =>
-      !(props.keep ?? []).includes(key) && tagText(lang, key, parsed.kept[key]!, props.surveys),
-  );
-  if (!shown.length) return null;
+  const { kept } = parsed;
+  const tags = (Object.keys(kept) as FilterKey[])
+    .filter((key) => !(props.keep ?? []).includes(key))
+    .flatMap((key) =>
+      [kept[key] ?? []].flat().map((value) => ({
+        key: `${key}=${value}`,
+        text: tagText(lang, key, value, props.surveys),
+        without:
+          key === 'answer' ? filterQuery(withoutAnswer(kept, value)) : filterQuery(kept, [key]),
+      })),
+    )
+    .filter((tag) => tag.text);
+  if (!tags.length) return null;
   return (
     <div className="govuk-!-margin-bottom-6">
       <h2 className="govuk-heading-s govuk-!-margin-bottom-2">{text(lang, 'segmentInUse')}</h2>
       <ul className="govuk-list">
-        {shown.map((key) => (
-          <li key={key} className="govuk-!-display-inline-block govuk-!-margin-right-2">
+        {tags.map((tag) => (
+          <li key={tag.key} className="govuk-!-display-inline-block govuk-!-margin-right-2">
             <a
               className="govuk-link govuk-tag govuk-tag--blue"
-              href={linkTo(
-                props.path,
-                [filterQuery(parsed.kept, [key]), props.extra].filter(Boolean).join('&'),
-                lang,
-              )}
+              href={linkTo(props.path, [tag.without, props.extra].filter(Boolean).join('&'), lang)}
             >
-              {tagText(lang, key, parsed.kept[key]!, props.surveys)}
+              {tag.text}
               <span className="govuk-visually-hidden"> – {text(lang, 'segmentRemove')}</span>
               <span aria-hidden="true"> ×</span>
             </a>
@@ -265,8 +287,11 @@ export function SegmentTags(props: {
 }
 
 /** The comparison's earlier period as asked, for links that keep it. */
-export function beforeQuery(q: Record<string, string | undefined>): string {
+export function beforeQuery(q: QueryValues): string {
   const params = new URLSearchParams();
-  for (const key of ['beforeFrom', 'beforeTo']) if (q[key]?.trim()) params.set(key, q[key]!.trim());
+  for (const key of ['beforeFrom', 'beforeTo']) {
+    const value = firstOf(q[key])?.trim();
+    if (value) params.set(key, value);
+  }
   return params.toString();
 }

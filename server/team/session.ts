@@ -2,7 +2,10 @@
 // so a copy of the database cannot be used to sign in. 30 minutes idle, 12 hours in all.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Member, Role, Session, TeamStore } from '../storage/team-types';
+import type { Member, MemberStore, Role, Session, SessionStore } from '../storage/team-types';
+
+/** What sessions need of the store. */
+type Sessions = SessionStore & Pick<MemberStore, 'getMember'>;
 
 export const COOKIE = 'team_session';
 export const IDLE_MS = 30 * 60 * 1000;
@@ -76,7 +79,7 @@ export interface Signedin {
 }
 
 export async function startSession(
-  store: TeamStore,
+  store: Sessions,
   request: FastifyRequest,
   reply: FastifyReply,
   memberId: string,
@@ -90,7 +93,7 @@ export async function startSession(
 
 /** The signed-in member, or undefined (and the session removed) when it has expired or was revoked. */
 export async function currentSession(
-  store: TeamStore,
+  store: Sessions,
   request: FastifyRequest,
   now: Date,
 ): Promise<Signedin | undefined> {
@@ -112,7 +115,7 @@ export async function currentSession(
 
 /** Ends the request's session; resolves to it as it was, so the caller knows how it began. */
 export async function endSession(
-  store: TeamStore,
+  store: Sessions,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Session | undefined> {

@@ -9,9 +9,10 @@ import type { Lang } from '../storage/types';
 import { axisDate, ColumnChart } from './charts';
 import { compareShares, correctForMany, type ShareChange } from './compare';
 import { CompareMethod, datesUnderstood, earlierPeriod, shareChangeText } from './compare-page';
-import { form, langOf, query, notFoundPage, type TeamContext } from './context';
+import { form, langOf, query, queryValues, notFoundPage, type TeamContext } from './context';
+import type { TeamReader } from './access';
 import { weekStart, weeksIn } from './figures';
-import { filterQuery, parseFilter, type ParsedFilter } from './filters';
+import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
 import { withLang } from './layout';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
@@ -31,12 +32,18 @@ export interface ThemeMatch {
   receivedAt: Date;
 }
 
+/** What a theme's counts read with: the member's reader, and the surveys. */
+export interface ThemeReads {
+  reader: TeamReader;
+  surveys: TeamContext['surveys'];
+}
+
 const newestFirst = (a: ThemeMatch, b: ThemeMatch) =>
   b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** Of these responses' free-text answers, the ones holding the theme's terms, by response. */
 async function matchingTexts(
-  ctx: Pick<TeamContext, 'store' | 'surveys'>,
+  ctx: ThemeReads,
   theme: Theme,
   filter: FeedbackFilter,
 ): Promise<(ThemeMatch & { texts: string[]; lang: Lang | null })[]> {
@@ -48,7 +55,7 @@ async function matchingTexts(
   };
   const fields = freeTextFields(ctx.surveys.values());
   const index = new Map(fields.map((name, i) => [name, i]));
-  const rows = await ctx.store.answersOf(filter, fields);
+  const rows = await ctx.reader.answersOf(filter, fields);
   return rows.flatMap(({ id, surveyId, receivedAt, lang, values }) => {
     const texts = freeTextsBy(ctx.surveys.get(surveyId), (name) => values[index.get(name)!]).filter(
       (t) => matches(patternFor(lang), t),
@@ -59,14 +66,13 @@ async function matchingTexts(
 
 /** The responses the filter chooses that match the theme, newest first (as the list orders). */
 export async function themeMatches(
-  ctx: Pick<TeamContext, 'store' | 'surveys'>,
+  ctx: ThemeReads,
   theme: Theme,
   filter: FeedbackFilter,
 ): Promise<ThemeMatch[]> {
-  const { complete, words } = themeLookup(theme);
-  await ctx.store.catchUpWords();
   // A theme of words: the database's word index has exactly the responses holding one.
-  if (complete) return (await ctx.store.wordMatches({ ...filter, words })).sort(newestFirst);
+  const { complete, words } = themeLookup(theme);
+  if (complete) return (await ctx.reader.matches({ ...filter, words })).sort(newestFirst);
   // Phrases and the like: the word index finds the responses that may hold one (they hold all
   // of its longest words) and only their typed answers are read; the pattern then decides.
   return (await matchingTexts(ctx, theme, { ...filter, words })).sort(newestFirst);
@@ -74,7 +80,7 @@ export async function themeMatches(
 
 /** The matching texts of some of the theme's responses (a page of them), in their order. */
 async function textsOf(
-  ctx: Pick<TeamContext, 'store' | 'surveys'>,
+  ctx: ThemeReads,
   theme: Theme,
   found: ThemeMatch[],
 ): Promise<(ThemeMatch & { texts: string[]; lang?: Lang | null })[]> {
@@ -101,31 +107,30 @@ const VERDICT: Record<ShareChange['verdict'], TextKey> = {
 };
 
 /** The themes page's query: the segment, and the earlier period for the comparison. */
-function periods(ctx: TeamContext, q: Record<string, string | undefined>) {
+async function periods(ctx: TeamContext, request: FastifyRequest) {
   const options = { surveys: ctx.surveys, now: ctx.clock(), ranged: true };
-  const parsed = parseFilter(q, options);
-  const before = earlierPeriod(q, parsed.range, options, datesUnderstood(parsed));
+  const parsed = await ctx.reader(request).segment(queryValues(request), { ranged: true });
+  const before = earlierPeriod(query(request), parsed.range, options, datesUnderstood(parsed));
   parsed.errors.push(...before.errors);
   return { parsed, before: before.range };
 }
 
 /** One theme in the two periods: matching responses of all responses, and the change. */
 export async function themeCounts(
-  ctx: Pick<TeamContext, 'store' | 'surveys'>,
+  ctx: ThemeReads,
   theme: Theme,
   filter: FeedbackFilter,
   before: Range,
   after: Range,
 ): Promise<ShareChange> {
   const [n1, n2] = await Promise.all(
-    [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range })),
+    [before, after].map((range) => ctx.reader.count({ ...filter, ...range })),
   );
   // A theme of words is counted by the database, a period at a time.
   const { complete, words } = themeLookup(theme);
   if (complete) {
-    await ctx.store.catchUpWords();
     const [c1, c2] = await Promise.all(
-      [before, after].map((range) => ctx.store.countFeedback({ ...filter, ...range, words })),
+      [before, after].map((range) => ctx.reader.count({ ...filter, ...range, words })),
     );
     return compareShares(c1!, n1!, c2!, n2!);
   }
@@ -137,7 +142,7 @@ export async function themeCounts(
 function ThemeList(props: {
   lang: UiLang;
   parsed: ParsedFilter;
-  query: Record<string, string | undefined>;
+  query: QueryValues;
   ctx: TeamContext;
   rows: { theme: Theme; change: ShareChange }[];
   before: Range;
@@ -222,7 +227,7 @@ function ThemePage(props: {
   lang: UiLang;
   theme: Theme;
   parsed: ParsedFilter;
-  query: Record<string, string | undefined>;
+  query: QueryValues;
   ctx: TeamContext;
   weeks: { start: Date; partial: boolean; count: number; n: number }[];
   found: ThemeMatch[];
@@ -476,17 +481,22 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
   const { store } = ctx;
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     notFoundPage(ctx, request, reply);
-  const themeById = async (id: string) => (await store.listThemes()).find((x) => x.id === id);
+  const themeById = async (request: FastifyRequest, id: string) =>
+    (await ctx.reader(request).themes()).find((x) => x.id === id);
+  const reads = (request: FastifyRequest): ThemeReads => ({
+    reader: ctx.reader(request),
+    surveys: ctx.surveys,
+  });
   // Asked at each save: the surveys' fields say which characters typed answers can hold.
   const storable = () => storableCharacters(ctx.surveys.values());
 
   team.get('/team/themes', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
     const lang = langOf(request);
-    const q = query(request);
-    const { parsed, before } = periods(ctx, q);
-    const themes = parsed.errors.length ? [] : await store.listThemes();
+    const { parsed, before } = await periods(ctx, request);
+    const read = reads(request);
+    const themes = parsed.errors.length ? [] : await read.reader.themes();
     const changes = await Promise.all(
-      themes.map((theme) => themeCounts(ctx, theme, parsed.filter, before, parsed.range)),
+      themes.map((theme) => themeCounts(read, theme, parsed.filter, before, parsed.range)),
     );
     // The themes on the page are tested together: each verdict allows for the others.
     const rows = correctForMany(changes).map((change, i) => ({ theme: themes[i]!, change }));
@@ -495,11 +505,12 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
       reply,
       {
         title: titleOf(lang, text(lang, 'themes'), parsed),
+        query: parsed.query,
         children: (
           <ThemeList
             lang={lang}
             parsed={parsed}
-            query={q}
+            query={parsed.query}
             ctx={ctx}
             rows={rows}
             before={before}
@@ -556,22 +567,24 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     return reply.redirect(withLang(`/team/themes/${added.id}`, langOf(request)), 303);
   });
 
-  team.get<{ Params: { id: string } }>(
-    '/team/themes/:id',
+  team.get<{ Params: { themeId: string } }>(
+    '/team/themes/:themeId',
     { preHandler: ctx.allow('viewer') },
     async (request, reply) => {
-      const theme = await themeById(request.params.id);
+      const theme = await themeById(request, request.params.themeId);
       if (!theme) return notFound(request, reply);
       const lang = langOf(request);
-      const q = query(request);
-      const parsed = parseFilter(q, { surveys: ctx.surveys, now: ctx.clock(), ranged: true });
-      const found = parsed.errors.length ? [] : await themeMatches(ctx, theme, parsed.filter);
+      const reader = ctx.reader(request);
+      const parsed = await reader.segment(queryValues(request), { ranged: true });
+      const found = parsed.errors.length
+        ? []
+        : await themeMatches(reads(request), theme, parsed.filter);
       // Each week's matching responses of all the responses the filter chooses that week.
       const weeks: { start: Date; partial: boolean; count: number; n: number }[] = [];
       if (!parsed.errors.length) {
         weeks.push(...weeksIn(parsed.range).map((w) => ({ ...w, count: 0, n: 0 })));
         const weekOf = (d: Date) => weeks.find((x) => x.start.getTime() === weekStart(d).getTime());
-        for (const { day, n } of (await store.tallyFeedback(parsed.filter, [])).byDay) {
+        for (const { day, n } of (await reader.tally(parsed.filter, [])).byDay) {
           const week = weekOf(new Date(`${day}T00:00:00Z`));
           if (week) week.n += n;
         }
@@ -580,9 +593,9 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
           if (week) week.count += 1;
         }
       }
-      const { page, pages } = pageOf(found.length, PAGE_SIZE, q.page);
+      const { page, pages } = pageOf(found.length, PAGE_SIZE, query(request).page);
       const shown = await textsOf(
-        ctx,
+        reads(request),
         theme,
         found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
       );
@@ -591,12 +604,13 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
         reply,
         {
           title: titleOf(lang, theme.name, parsed),
+          query: parsed.query,
           children: (
             <ThemePage
               lang={lang}
               theme={theme}
               parsed={parsed}
-              query={q}
+              query={parsed.query}
               ctx={ctx}
               weeks={weeks}
               found={found}
@@ -613,11 +627,11 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     },
   );
 
-  team.get<{ Params: { id: string } }>(
-    '/team/themes/:id/edit',
+  team.get<{ Params: { themeId: string } }>(
+    '/team/themes/:themeId/edit',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      const theme = await themeById(request.params.id);
+      const theme = await themeById(request, request.params.themeId);
       if (!theme) return notFound(request, reply);
       const values = {
         name: theme.name,
@@ -628,12 +642,12 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/themes/:id',
+  team.post<{ Params: { themeId: string } }>(
+    '/team/themes/:themeId',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      const id = request.params.id;
-      if (!(await themeById(id))) return notFound(request, reply);
+      const id = request.params.themeId;
+      if (!(await themeById(request, id))) return notFound(request, reply);
       const { values, theme, errors } = themeOf(form(request), storable());
       const action = `/team/themes/${id}`;
       if (errors.length) return showForm(request, reply, action, values, errors, 'themeEdit');
@@ -651,12 +665,12 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     },
   );
 
-  team.post<{ Params: { id: string } }>(
-    '/team/themes/:id/delete',
+  team.post<{ Params: { themeId: string } }>(
+    '/team/themes/:themeId/delete',
     { preHandler: ctx.allow('analyst') },
     async (request, reply) => {
-      if (!(await store.removeTheme(request.params.id))) return notFound(request, reply);
-      await ctx.audit(request, 'theme-delete', request.params.id);
+      if (!(await store.removeTheme(request.params.themeId))) return notFound(request, reply);
+      await ctx.audit(request, 'theme-delete', request.params.themeId);
       return reply.redirect(withLang('/team/themes', langOf(request)), 303);
     },
   );

@@ -59,10 +59,15 @@ describe.each([
 
   it('uses the same placeholders in English and Welsh', () => {
     // A Welsh plural form English lacks (two, few, many) is compared with English's `other`.
+    // A plural form may say its number in words ('once', 'dwywaith') instead of {{count}}.
     const english = new Map(leaves(en));
+    const compared = (key: string, value: unknown) =>
+      placeholders(value)
+        .filter((name) => !(PLURAL.test(key) && name === 'count'))
+        .sort();
     for (const [key, value] of leaves(cy))
-      expect(placeholders(value).sort(), key).toEqual(
-        placeholders(english.get(key) ?? english.get(key.replace(PLURAL, '_other'))).sort(),
+      expect(compared(key, value), key).toEqual(
+        compared(key, english.get(key) ?? english.get(key.replace(PLURAL, '_other'))),
       );
   });
 });

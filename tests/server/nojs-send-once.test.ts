@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadSurvey } from '../../src/definitions';
 import { openPostgresStore } from '../../server/storage/postgres';
+import { storedKey } from '../../server/storage/submission-key';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { fakeDist, testServer } from './fixtures';
@@ -222,15 +223,18 @@ describe.skipIf(!databaseUrl)(
     it('a post whose key another request is storing waits for it, then sees the finish page', async () => {
       const { address, answers, finish } = await setup(() => openPostgresStore(url));
       const key = (await keyOfForm(address))!;
-      // The first request's transaction, not yet committed: its row holds the key.
+      // The first request's transaction, not yet committed: its row holds the key (as stored:
+      // with its survey, server/storage/submission-key.ts).
+      const surveyId = address.split('/').at(-1)!;
+      const firstId = randomUUID();
       const first = new pg.Client({ connectionString: url });
       await first.connect();
       try {
         await first.query('BEGIN');
         await first.query(
           `INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, submission_key)
-           VALUES ($1, 'first', 'hash', now(), '{}', $2)`,
-          [randomUUID(), key],
+           VALUES ($1, $2, 'first', now(), '{}', $3)`,
+          [firstId, surveyId, storedKey(surveyId, key)],
         );
         let settled = false;
         const second = post(address, answers, key).finally(() => (settled = true));
@@ -242,7 +246,7 @@ describe.skipIf(!databaseUrl)(
         await first.end();
       }
       expect(await store!.count()).toBe(1);
-      expect((await store!.list())[0]!.surveyId).toBe('first');
+      expect((await store!.list())[0]!.id).toBe(firstId);
     });
   },
 );

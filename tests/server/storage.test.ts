@@ -45,7 +45,7 @@ describe('SQLite store', () => {
     await store.close();
 
     const raw = new Database(file);
-    expect(raw.pragma('user_version', { simple: true })).toBe(19);
+    expect(raw.pragma('user_version', { simple: true })).toBe(20);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
 
@@ -126,6 +126,6 @@ describe.skipIf(!databaseUrl)('PostgreSQL store', () => {
     await client.connect();
     const { rows } = await client.query('SELECT version FROM schema_version');
     await client.end();
-    expect(rows).toEqual([{ version: 21 }]);
+    expect(rows).toEqual([{ version: 22 }]);
   });
 });

@@ -1,11 +1,16 @@
 // Sending happens once: two submissions of one run (same Idempotency-Key) store one row, whether
 // they arrive together (a double tap, two tabs) or one after the other (Back, then Send again).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
-import { API_KEY, testServer, validBody } from './fixtures';
+import { API_KEY, singleDefinition, testServer, validBody } from './fixtures';
 import { ownSchema } from './postgres-schema';
 
 let app: FastifyInstance | undefined;
@@ -18,9 +23,13 @@ afterEach(async () => {
 });
 
 const RUN = 'k7Qv2mXc9Lp4Rt8Ws1Yz3A';
+
+/** Sets a row's stored key straight in the database (as the code before this one wrote it). */
+type SetKey = (id: string, key: string) => Promise<void>;
+
 const OTHER_RUN = 'Zb5Nd0Hf6Jg2Kl8Mn4Pq7B';
 
-const send = (headers: Record<string, string>, body = validBody()) =>
+const send = (headers: Record<string, string>, body: Record<string, string> = validBody()) =>
   app!.inject({
     method: 'POST',
     url: '/api/feedback',
@@ -28,7 +37,7 @@ const send = (headers: Record<string, string>, body = validBody()) =>
     payload: JSON.stringify(body),
   });
 
-function storesOneRowPerRun(open: () => Promise<StoreWithTeam>) {
+function storesOneRowPerRun(open: () => Promise<StoreWithTeam>, setKey: SetKey) {
   return async () => {
     store = await open();
     ({ app } = await testServer({ store }));
@@ -53,14 +62,57 @@ function storesOneRowPerRun(open: () => Promise<StoreWithTeam>) {
     expect((await send({ 'idempotency-key': OTHER_RUN })).statusCode).toBe(201);
     await Promise.all([send({}), send({})]);
     expect(await store.count()).toBe(4);
+
+    // The key belongs to its survey (issue 32): another survey's run with the same key is its
+    // own row, at once or later, and never gets the first row's id.
+    const single = { howEasy: '2', serviceName: singleDefinition.serviceName };
+    const [a, b] = await Promise.all([
+      send({ 'idempotency-key': RUN }, single),
+      send({ 'idempotency-key': RUN }, single),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const other = a.json<{ id: string }>().id;
+    expect(b.json<{ id: string }>().id).toBe(other);
+    expect(other).not.toBe(first);
+    expect(await store.count()).toBe(5);
+    expect((await store.list()).find((r) => r.id === other)?.surveyId).toBe('fixture-single');
+    expect(await store.idOfKey('fixture-pages', RUN)).toBe(first);
+    expect(await store.idOfKey('fixture-single', RUN)).toBe(other);
+
+    // A row stored before keys were tied to their survey (the key alone) is still found for its
+    // own survey, and only for it.
+    const OLD_RUN = 'Old0Run1Key2Stored3Bare';
+    const { id: old } = await store.save({
+      surveyId: 'fixture-pages',
+      definitionHash: 'h',
+      receivedAt: new Date(),
+      answers: { howSatisfied: '3' },
+      key: OLD_RUN,
+    });
+    await setKey(old, OLD_RUN);
+    expect(await store.idOfKey('fixture-pages', OLD_RUN)).toBe(old);
+    expect(await store.idOfKey('fixture-single', OLD_RUN)).toBeUndefined();
+    expect((await send({ 'idempotency-key': OLD_RUN })).json<{ id: string }>().id).toBe(old);
+    const fresh = await send({ 'idempotency-key': OLD_RUN }, single);
+    expect(fresh.json<{ id: string }>().id).not.toBe(old);
   };
 }
 
 describe('POST /api/feedback with an Idempotency-Key', () => {
-  it(
-    'stores one row for two sends of one run, at once or later (SQLite)',
-    storesOneRowPerRun(async () => openSqliteStore(':memory:')),
-  );
+  it('stores one row for two sends of one run, at once or later (SQLite)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'submission-key-')), 'feedback.sqlite');
+    const raw = new Database(file);
+    try {
+      await storesOneRowPerRun(
+        async () => openSqliteStore(file),
+        async (id, key) => {
+          raw.prepare('UPDATE feedback SET submission_key = ? WHERE id = ?').run(key, id);
+        },
+      )();
+    } finally {
+      raw.close();
+    }
+  });
 
   it('answers a run sent already as then, even once the submission cap is reached', async () => {
     ({ app, store } = await testServer({ submissionsPerMinute: 1 }));
@@ -102,8 +154,18 @@ describe.skipIf(!databaseUrl)('POST /api/feedback with an Idempotency-Key (Postg
     url = await ownSchema(databaseUrl!, 'test_submission_key');
   });
 
-  it(
-    'stores one row for two sends of one run, at once or later',
-    storesOneRowPerRun(() => openPostgresStore(url)),
-  );
+  it('stores one row for two sends of one run, at once or later', async () => {
+    const raw = new pg.Client({ connectionString: url });
+    await raw.connect();
+    try {
+      await storesOneRowPerRun(
+        () => openPostgresStore(url),
+        async (id, key) => {
+          await raw.query('UPDATE feedback SET submission_key = $1 WHERE id = $2', [key, id]);
+        },
+      )();
+    } finally {
+      await raw.end();
+    }
+  });
 });

@@ -68,7 +68,7 @@ async function keptFromTheTeam(s: StoreWithTeam) {
   const tally = await team.tallyFeedback(day, ['howSatisfied']);
   expect(tally.answers).toEqual([{ field: 'howSatisfied', value: '4', n: 1 }]);
   expect(tally.byLang).toEqual([{ lang: 'en', n: 1 }]);
-  const rows = await team.tallyFeedback({ ...day, answers: { howSatisfied: '1' } }, [
+  const rows = await team.tallyFeedback({ ...day, answers: [{ field: 'howSatisfied', is: '1' }] }, [
     'howSatisfied',
   ]);
   expect(rows.answers).toEqual([]);
@@ -80,7 +80,7 @@ async function keptFromTheTeam(s: StoreWithTeam) {
   // The export (the team's download and `npm run feedback:export` share it).
   let csv = '';
   for await (const chunk of feedbackCsv(
-    team,
+    { after: team.feedbackAfter, tagsOf: team.tagsOf, tags: team.listTags },
     { surveyId: 'fixture-pages' },
     { surveys: [surveys.get('fixture-pages')!], lang: 'en', choices: 'codes', showContact: true },
   ))

@@ -87,6 +87,26 @@ describe('the audit log', () => {
     ]);
   });
 
+  // Issue 32: the log showed the raw keys of a search (`contact`, `answer=email`).
+  it("names a personal search's parts in words, in the admin's language, never the values", async () => {
+    await setup();
+    const analyst = await signedIn(app, store, 'analyst', now);
+    await analyst.get(
+      '/team/responses?q=jo%40example.com&answer=email%3Ajo%40example.com&answer=firstName%3AJo&contact=yes',
+    );
+    const admin = await signedIn(app, store, 'admin', now);
+    const cell = (body: string) =>
+      /Searched or filtered by personal data<\/td><td[^>]*>([^<]*)</.exec(body)?.[1];
+    expect(cell((await admin.get('/team/audit')).body)).toBe(
+      'Search; Answers to: Email address, First name; Whether contact details were given',
+    );
+    const welsh = (await admin.get('/team/audit?lang=cy')).body;
+    expect(welsh).toContain(
+      'Chwilio; Atebion i: Cyfeiriad e-bost, Enw cyntaf; A roddwyd manylion cyswllt',
+    );
+    expect(welsh).not.toContain('jo@example.com');
+  });
+
   it('reads in Welsh in the past tense', () => {
     expect(auditText('cy', 'delete')).toBe('Wedi dileu ymateb');
     expect(auditText('cy', 'remove-member')).toBe('Wedi tynnu aelod o’r tîm');

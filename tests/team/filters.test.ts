@@ -13,7 +13,7 @@ import { addSession } from './helpers';
 
 const now = new Date('2026-03-10T09:00:00Z');
 const surveys = fixtureSurveys();
-const parse = (q: Record<string, string>, ranged = true) =>
+const parse = (q: Record<string, string | string[]>, ranged = true) =>
   parseFilter(q, { surveys, now, ranged });
 const errorsOf = (q: Record<string, string>) => parse(q).errors.map((e) => `${e.field} ${e.key}`);
 
@@ -80,9 +80,30 @@ describe('parseFilter', () => {
     expect(filter).toEqual({
       surveyId: 'fixture-pages',
       lang: 'cy',
-      answers: { howSatisfied: '5' },
+      answers: [{ field: 'howSatisfied', is: '5' }],
       text: 'quicker',
     });
+  });
+
+  // Issue 32 item 7: `answer=a:x&answer=b:y` was a 500 (a list has no trim).
+  it('takes any number of answers, all of them applying, each kept for its own tag', () => {
+    const { filter, errors, kept } = parse({
+      survey: 'fixture-pages',
+      answer: ['howSatisfied:5', 'email:jo@example.com', ' howSatisfied:4 '],
+    });
+    expect(errors).toEqual([]);
+    expect(filter.answers).toEqual([
+      { field: 'howSatisfied', is: '5' },
+      { field: 'email', is: 'jo@example.com' },
+      { field: 'howSatisfied', is: '4' },
+    ]);
+    expect(kept.answer).toEqual(['howSatisfied:5', 'email:jo@example.com', 'howSatisfied:4']);
+    // One not understood is an error; the others stay.
+    const wrong = parse({ answer: ['howSatisfied:5', 'howSatisfied:9'] });
+    expect(wrong.errors.map((e) => e.key)).toEqual(['filterAnswerUnknown']);
+    expect(wrong.kept.answer).toEqual(['howSatisfied:5']);
+    // A name read once, given twice, is read once.
+    expect(parse({ q: ['first', 'second'] }).filter.text).toBe('first');
   });
 });
 

@@ -161,7 +161,7 @@ describe('a checkbox segment on the team pages', () => {
     expect(en.body).toContain(`href="/team/compare?survey=barring&amp;${kept}"`);
     const cy = await get(`/team?survey=barring&${answer(SOMEONE)}&lang=cy`);
     expect(words(cy.body)).toMatch(/ 3 2 1 /);
-    expect(cy.body).toContain('Mae llai na 30 ymateb yn cyfateb i’r hidlau hyn');
+    expect(cy.body).toContain('Mae llai na 30 ymateb yn cyfateb i’r hidlyddion hyn');
     expect(cy.body).toContain(`href="/team/questions/barring/${FIELD}?${kept}&amp;lang=cy"`);
   });
 

@@ -39,12 +39,34 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   expect(await find({ surveyId: 'one', from: day(2), to: day(3) })).toEqual([ids.b]);
   expect(await find({ lang: 'en' })).toEqual([ids.d, ids.a]);
   expect(await find({ lang: 'unknown' })).toEqual([ids.c]);
-  expect(await find({ answers: { howSatisfied: '5' } })).toEqual([ids.c, ids.a]);
+  expect(await find({ answers: [{ field: 'howSatisfied', is: '5' }] })).toEqual([ids.c, ids.a]);
   expect(await find({ anyOf: ['email', 'firstName'] })).toEqual([ids.b]);
+  // Several answers: all of them (AND), two of one field too.
+  expect(
+    await find({
+      answers: [
+        { field: 'howSatisfied', is: '5' },
+        { field: 'howToImprove', holds: 'ID' },
+      ],
+    }),
+  ).toEqual([ids.a]);
+  expect(
+    await find({
+      answers: [
+        { field: 'howSatisfied', is: '5' },
+        { field: 'howSatisfied', is: '4' },
+      ],
+    }),
+  ).toEqual([]);
   // Other answers: any answer but the listed options; one holding the option's label.
-  expect(await find({ otherAnswers: { howSatisfied: { notIn: ['5', '4'] } } })).toEqual([ids.b]);
-  expect(await find({ otherAnswers: { howToImprove: { label: 'ID' } } })).toEqual([ids.a]);
-  expect(await find({ otherAnswers: { howToImprove: { notIn: [] } } })).toEqual([ids.c, ids.a]);
+  expect(await find({ answers: [{ field: 'howSatisfied', otherThan: ['5', '4'] }] })).toEqual([
+    ids.b,
+  ]);
+  expect(await find({ answers: [{ field: 'howToImprove', holds: 'ID' }] })).toEqual([ids.a]);
+  expect(await find({ answers: [{ field: 'howToImprove', otherThan: [] }] })).toEqual([
+    ids.c,
+    ids.a,
+  ]);
   // Any of several texts, in any case (a theme's first look).
   expect(await find({ anyText: ['FASTER', 'me'] })).toEqual([ids.c, ids.a]);
   expect(await find({ anyText: ['nowhere'] })).toEqual([]);
@@ -137,7 +159,7 @@ async function behavesAsATeamStore(store: StoreWithTeam) {
   );
   expect((await team.tallyFeedback({ surveyId: 'one', lang: 'cy' }, [])).answers).toEqual([]);
   // A segment (an answer, any survey) is counted from the responses, with the same figures.
-  const segment = await team.tallyFeedback({ answers: { howSatisfied: '5' } }, [
+  const segment = await team.tallyFeedback({ answers: [{ field: 'howSatisfied', is: '5' }] }, [
     'howSatisfied',
     'howToImprove',
   ]);

@@ -33,7 +33,7 @@ describe('tag names', () => {
     ['?lang=cy', '', 'Gwall: Tagiau', 'Rhowch enw ar gyfer y tag', 'Gwall:'],
     ['', 'x'.repeat(41), 'Error: Tags', 'Tag name must be 40 characters or fewer', 'Error:'],
     ['', 'SLOW', 'Error: Tags', 'There is already a tag with that name', 'Error:'],
-    ['?lang=cy', 'Slow', 'Gwall: Tagiau', 'Mae tag â’r enw hwnnw eisoes', 'Gwall:'],
+    ['?lang=cy', 'Slow', 'Gwall: Tagiau', 'Mae tag â’r enw hwnnw’n bodoli eisoes', 'Gwall:'],
   ])(
     'refuses a new tag (page%s) named %j with errors',
     async (lang, typed, title, message, prefix) => {
