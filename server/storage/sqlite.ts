@@ -12,7 +12,7 @@ import {
   draftStore,
 } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
-import { MASK_PASS_MIGRATION } from './mask-sql';
+import { MASK_PASS_MIGRATION, MASK_PROGRESS_MIGRATION } from './mask-sql';
 import { sqliteReader } from './sqlite-reader';
 import { SUBMISSION_KEY_MIGRATION } from './submission-key';
 import { SQLITE_TALLY_MIGRATION } from './tally-sql';
@@ -35,7 +35,7 @@ import {
 import type { StoreWithTeam, Lang, NewFeedback } from './types';
 
 // Each entry moves the schema one version on; `user_version` remembers how far a file has got.
-const MIGRATIONS = [
+export const MIGRATIONS = [
   `CREATE TABLE feedback (
      id TEXT PRIMARY KEY,
      survey_id TEXT NOT NULL,
@@ -62,6 +62,7 @@ const MIGRATIONS = [
   SUBMISSION_KEY_MIGRATION,
   DRAFT_POSTED_MIGRATION,
   SQLITE_WORDS_BY_TIME_MIGRATION,
+  MASK_PROGRESS_MIGRATION,
 ];
 
 interface Row {

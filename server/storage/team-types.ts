@@ -1,4 +1,5 @@
 // What the feedback team's area (server/team) keeps in the store besides the feedback itself.
+import type { MaskOptions } from './mask-sql';
 import type { FeedbackRecord, Lang, NewFeedback } from './types';
 import type { WordSource } from './words-sql';
 
@@ -238,11 +239,13 @@ export interface TeamStore {
   /**
    * Masks the answers of every stored response with `mask`, once per `pass` number (recorded in
    * the database; server/storage/mask-sql.ts); resolves to how many changed. Before `keepWords`,
-   * which cuts the changed rows' words again.
+   * which cuts the changed rows' words again. One instance at a time, resumable; `options`
+   * report its progress.
    */
   maskStored(
     pass: number,
     mask: (surveyId: string, answers: Record<string, string>) => Record<string, string>,
+    options?: MaskOptions,
   ): Promise<number>;
   /** The words a new response adds to the index; undefined before `keepWords` (cut later). */
   wordsOf(record: NewFeedback): string[] | undefined;

@@ -126,7 +126,13 @@ export function QuestionPage({
   useDocumentTitle(heading, survey.title[lang], hasErrors);
 
   if (posted?.unavailable)
-    return <UnavailableContent service={survey.title[lang]} back={posted.unavailable.back} />;
+    return (
+      <UnavailableContent
+        service={survey.title[lang]}
+        back={posted.unavailable.back}
+        carry={posted.unavailable.carry}
+      />
+    );
   if (failure)
     return 'status' in failure ? (
       <ErrorContent status={failure.status} service={survey.title[lang]} />

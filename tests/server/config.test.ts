@@ -64,6 +64,7 @@ describe('configuration from the environment', () => {
       teamPoolMax: 2,
       connectTimeoutMs: 5_000,
       statementTimeoutMs: 5_000,
+      startWaitMs: 120_000,
     });
     expect(
       configFromEnv({
@@ -77,6 +78,7 @@ describe('configuration from the environment', () => {
       teamPoolMax: 4,
       connectTimeoutMs: 2_000,
       statementTimeoutMs: 15_000,
+      startWaitMs: 120_000,
     });
     for (const name of [
       'PG_POOL_MAX',
