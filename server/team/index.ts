@@ -320,7 +320,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await purge();
+    // In the background: the port opens without waiting for the database (server/startup.ts).
+    void purge().catch((error: unknown) => app.log.error({ err: error }, 'team purge failed'));
     timer = setInterval(() => void purge().catch(() => undefined), 60 * 60 * 1000);
     timer.unref();
   });
