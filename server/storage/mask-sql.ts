@@ -8,7 +8,7 @@
 //
 // It runs in the background after start (server/startup.ts), on one instance at a time: the
 // instance that holds the pass's lease (a row with its owner and an expiry, renewed with every
-// batch) masks, the others serve and look again after a lease's time. Progress (the last id
+// batch) masks, the others serve and look again every second. Progress (the last id
 // masked) is written in each batch's own transaction, so the successor of an instance killed
 // mid-pass continues where it stopped, once its lease has expired. A lease row, not an advisory
 // lock: PgBouncer in transaction mode cannot keep a session's lock, and a lease outlives a holder
@@ -54,8 +54,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Runs masking pass `pass` over every stored response unless it ran already; resolves to the
  * number of responses whose answers this instance changed. Their words are taken out of the
  * index and marked uncut, for the next catch-up to cut from the masked text. While another
- * instance holds the pass, waits (a lease's time between looks) until it is done or the lease
- * lapses, then takes over from its progress.
+ * instance holds the pass, waits (looking every second) until it is done or the lease lapses,
+ * then takes over from its progress.
  */
 export async function maskStored(
   sql: Sql,
@@ -72,7 +72,7 @@ export async function maskStored(
     if (await claim(sql, pass, me, leaseMs)) break;
     if (!told) options.onWaiting?.();
     told = true;
-    await pause(leaseMs);
+    await pause(Math.min(leaseMs, 1_000));
   }
   const [row] = await sql.all<{ last_id: string | null; changed: number | string }>(
     'SELECT last_id, changed FROM feedback_mask_progress WHERE pass = ?',
@@ -94,6 +94,9 @@ export async function maskStored(
     );
     if (!rows.length) break;
     last = String(rows.at(-1)!.id);
+    // Written only while this instance still holds the pass: a holder held up past its lease
+    // (another took over) writes nothing, and takes no row lock the new holder would wait on.
+    const held = 'EXISTS (SELECT 1 FROM feedback_mask_progress WHERE pass = ? AND owner = ?)';
     const updates = rows.flatMap((r) => {
       const answers = typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers;
       const masked = mask(r.survey_id, answers);
@@ -101,23 +104,24 @@ export async function maskStored(
       const id = String(r.id);
       return [
         {
-          text: 'UPDATE feedback SET answers = ?, words_cut = NULL WHERE id = ?',
-          params: [JSON.stringify(masked), id],
+          text: `UPDATE feedback SET answers = ?, words_cut = NULL WHERE id = ? AND ${held}`,
+          params: [JSON.stringify(masked), id, pass, me],
         },
         // By time and id: SQLite's index on the words (./words-sql.ts) is in that order.
         {
-          text: 'DELETE FROM feedback_word WHERE received_at = ? AND feedback_id = ?',
-          params: [r.received_at, id],
+          text: `DELETE FROM feedback_word WHERE received_at = ? AND feedback_id = ? AND ${held}`,
+          params: [r.received_at, id, pass, me],
         },
       ];
     });
-    // The batch, its progress and the renewed lease commit together: a successor starts after it.
+    // The batch, its progress and the renewed lease commit together, the progress row first (its
+    // lock keeps a would-be successor waiting until this commits, then finds the lease renewed).
     await sql.transaction([
-      ...updates,
       {
         text: 'UPDATE feedback_mask_progress SET last_id = ?, changed = changed + ?, lease_until = ? WHERE pass = ? AND owner = ?',
         params: [last, updates.length / 2, Date.now() + leaseMs, pass, me],
       },
+      ...updates,
     ]);
     changed += updates.length / 2;
     progress.done += rows.length;
