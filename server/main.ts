@@ -60,13 +60,16 @@ export async function startServer(
     },
   });
   if (secretWarning) app.log.warn(secretWarning);
-  const address = await app.listen({ port: config.port, host: config.host });
   // Metrics on their own port, which the load balancer does not route to (docs/operations.md).
   const metricsServer =
     metrics && config.metricsPort
       ? await serveMetrics(metrics, config.metricsPort, config.host)
       : undefined;
-  if (metricsServer) app.addHook('onClose', async () => void metricsServer.close());
+  if (metricsServer)
+    app.addHook('onClose', async () => {
+      await new Promise((done) => metricsServer.close(done));
+    });
+  const address = await app.listen({ port: config.port, host: config.host });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
