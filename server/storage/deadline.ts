@@ -57,6 +57,8 @@ export async function withinBudget<T>(work: Promise<T>, abandon?: () => void): P
   const left = timeLeft();
   if (left === undefined) return work;
   if (left <= 0) {
+    // Given up on before it began: whatever it does later is nobody's error.
+    work.catch(() => undefined);
     abandon?.();
     throw new DatabaseUnavailable('timeout');
   }

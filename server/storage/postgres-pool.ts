@@ -22,6 +22,9 @@ export function newPool(
     connectionTimeoutMillis: connectTimeoutMs,
     // Notices a server that went away without closing the connection (a failover).
     keepAlive: true,
+    // Statements are sent without waiting for the one before to be answered: BEGIN with the
+    // statement timeout, a statement and COMMIT go in one round trip (see `statement`).
+    pipeline: true,
   });
   // An idle connection that breaks (a restart, a failover, pg_terminate_backend) is dropped by
   // the pool, which opens a new one when next needed. Without a listener, Node would end the
@@ -57,39 +60,79 @@ export async function transaction<T>(
   work: (client: pg.PoolClient) => Promise<T>,
   onConnectWait?: ConnectWaitObserver,
 ): Promise<T> {
+  return onConnection(pool, onConnectWait, async (client) => {
+    // Sent with the work's first statement (the connection pipelines), its answer awaited with it.
+    const begun = client.query(
+      `BEGIN; SET LOCAL statement_timeout = ${statementLimit(statementTimeoutMs)}`,
+    );
+    const [, done] = await Promise.all([begun, work(client)]);
+    await client.query('COMMIT');
+    return done;
+  });
+}
+
+/** One statement in its own transaction: BEGIN with the statement timeout, the statement and
+ *  COMMIT sent together, one round trip. (After a failed statement the COMMIT rolls back.) */
+export function statement(
+  pool: pg.Pool,
+  statementTimeoutMs: number,
+  text: string,
+  params: unknown[],
+  onConnectWait?: ConnectWaitObserver,
+): Promise<pg.QueryResult> {
+  return onConnection(pool, onConnectWait, async (client) => {
+    const [, result] = await Promise.all([
+      client.query(`BEGIN; SET LOCAL statement_timeout = ${statementLimit(statementTimeoutMs)}`),
+      client.query(text, params),
+      client.query('COMMIT'),
+    ]);
+    return result;
+  });
+}
+
+/** A pooled connection for `work`, within the request's budget; closed if anything failed. */
+async function onConnection<T>(
+  pool: pg.Pool,
+  onConnectWait: ConnectWaitObserver | undefined,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const asked = performance.now();
-  const connecting = pool.connect();
+  // The pool listens for errors only on idle connections; until released this one is ours, and
+  // a broken one keeps this listener for whatever it emits while being closed. It is added in
+  // the pool's callback itself: a message that arrived in the same read as the connection's
+  // readiness (a server terminating it) is handled before any awaited code could add one.
+  const ignore = () => undefined;
+  const connecting = new Promise<pg.PoolClient>((resolve, reject) =>
+    pool.connect((error, client) => {
+      if (error || !client) return reject(error ?? new Error('no connection'));
+      client.on('error', ignore);
+      resolve(client);
+    }),
+  );
   // A connection that arrives after the budget ran out goes straight back.
   const client = await withinBudget(connecting, () => {
     connecting.then(
-      (late) => late.release(),
+      (late) => {
+        late.off('error', ignore);
+        late.release();
+      },
       () => undefined,
     );
   });
   onConnectWait?.(performance.now() - asked);
-  // The pool listens for errors only on idle connections; until released this one is ours, and
-  // a broken one keeps this listener for whatever it emits while being closed.
-  const ignore = () => undefined;
-  client.on('error', ignore);
   let abandoned = false;
+  const running = work(client);
   try {
-    const limit = statementLimit(statementTimeoutMs);
-    const result = await withinBudget(
-      (async () => {
-        await client.query(`BEGIN; SET LOCAL statement_timeout = ${limit}`);
-        const done = await work(client);
-        await client.query('COMMIT');
-        return done;
-      })(),
-      () => {
-        abandoned = true;
-        cut(client);
-      },
-    );
+    const result = await withinBudget(running, () => {
+      abandoned = true;
+      cut(client);
+    });
     client.off('error', ignore);
     client.release();
     return result;
   } catch (error) {
+    // Whatever was still in flight settles (or fails with the connection) before it is closed.
+    await running.catch(() => undefined);
     if (!abandoned) await client.query('ROLLBACK').catch(() => undefined);
     client.release(error as Error);
     throw error;

@@ -10,7 +10,13 @@ import {
   draftStore,
 } from './drafts';
 import { DatabaseUnavailable, withinBudget } from './deadline';
-import { newPool, numbered, transaction, type ConnectWaitObserver } from './postgres-pool';
+import {
+  newPool,
+  numbered,
+  statement,
+  transaction,
+  type ConnectWaitObserver,
+} from './postgres-pool';
 import { openDatabase, type StartEvent } from './postgres-start';
 import { codeOf, DEFAULT_RETRY, withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
@@ -197,11 +203,18 @@ export function postgresStore(
     <T>(work: (client: pg.PoolClient) => Promise<T>, timeoutMs = statementTimeoutMs) =>
       retried(() => transaction(on, timeoutMs, work, onConnectWait));
   const onPool = unit(pool);
+  /** One statement on a pool, retried; `?` placeholders. */
+  const single =
+    (on: pg.Pool) =>
+    (text: string, params: unknown[] = []) =>
+      retried(() => statement(on, statementTimeoutMs, numbered(text), params, onConnectWait));
 
-  const query = (text: string, params: unknown[] = []) =>
-    onPool((client) => client.query(numbered(text), params));
-  const sql = sqlOver(pool, onPool, schema, statementTimeoutMs);
-  const team = teamStore(sql, sqlOver(teamPool, unit(teamPool), schema, statementTimeoutMs));
+  const query = single(pool);
+  const sql = sqlOver(pool, onPool, single(pool), schema, statementTimeoutMs);
+  const team = teamStore(
+    sql,
+    sqlOver(teamPool, unit(teamPool), single(teamPool), schema, statementTimeoutMs),
+  );
   const idOfKey = async (key: string) => {
     const [stored] = await sql.all<{ id: string }>(
       'SELECT id FROM feedback WHERE submission_key = ?',
@@ -215,7 +228,15 @@ export function postgresStore(
       // The id is made once, before any try: a retry after a try whose COMMIT did happen (its
       // answer lost with the connection) finds the row there and adds nothing.
       const id = randomUUID();
-      await onPool((client) => client.query(INSERT_FEEDBACK, insertParams(id, record, team)));
+      await retried(() =>
+        statement(
+          pool,
+          statementTimeoutMs,
+          INSERT_FEEDBACK,
+          insertParams(id, record, team),
+          onConnectWait,
+        ),
+      );
       if (!record.key) return { id };
       // A second save with the key waited on the unique index for the first to commit, then
       // added nothing: both answer with the stored row's id.
@@ -344,11 +365,10 @@ const insertParams = (id: string, record: NewFeedback, team: Pick<TeamStore, 'wo
 function sqlOver(
   pool: pg.Pool,
   unit: <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>,
+  query: (text: string, params?: unknown[]) => Promise<pg.QueryResult>,
   schema: () => Promise<void>,
   statementTimeoutMs: number,
 ): Sql {
-  const query = (text: string, params: unknown[] = []) =>
-    unit((client) => client.query(numbered(text), params));
   return {
     dialect: 'postgres',
     all: async <T>(text: string, params?: unknown[]) => (await query(text, params)).rows as T[],

@@ -116,6 +116,22 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBe('postgres://db/feedback');
   });
 
+  it('refuses a TEAM_SECRET shorter than 32 bytes, saying how to make one', () => {
+    expect(() => configFromEnv({ TEAM_SECRET: 'x' })).toThrow(
+      /TEAM_SECRET must be at least 32 bytes \(it has 1\).*openssl rand -base64 32/,
+    );
+    expect(() => configFromEnv({ TEAM_SECRET: 'a'.repeat(31) })).toThrow(/TEAM_SECRET/);
+    expect(configFromEnv({ TEAM_SECRET: 'a'.repeat(32) }).teamSecret).toBe('a'.repeat(32));
+  });
+
+  it("bounds a request's wait on the database (DB_WAIT_MS) and opens metrics only on METRICS_PORT", () => {
+    expect(configFromEnv({}).dbWaitMs).toBe(5_000);
+    expect(configFromEnv({ DB_WAIT_MS: '2500' }).dbWaitMs).toBe(2_500);
+    expect(() => configFromEnv({ DB_WAIT_MS: '0' })).toThrow(/DB_WAIT_MS/);
+    expect(configFromEnv({}).metricsPort).toBeUndefined();
+    expect(configFromEnv({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+  });
+
   it('refuses nonsense numbers instead of guessing', () => {
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/whole number/);
     expect(() => configFromEnv({ RETENTION_MONTHS: '-1' })).toThrow(/whole number/);

@@ -172,7 +172,7 @@ describe.skipIf(!databaseUrl)('a database that goes quiet or slow', () => {
   afterEach(() => relay?.close());
 
   it('a COMMIT whose answer never came: 503 within the budget, and the retry with the run key finds the row', async () => {
-    const { surveys, survey, field, value } = await someSurvey();
+    const { surveys, survey } = await someSurvey();
     relay = await pgRelay(url);
     const store = await openPostgresStore(relay.url, { poolMax: 2, teamPoolMax: 1 });
     opened.push(store);
@@ -198,7 +198,7 @@ describe.skipIf(!databaseUrl)('a database that goes quiet or slow', () => {
   }, 30_000);
 
   it('CONNECTION_TIMEOUT_MS does not cut a request still being answered by a slow database', async () => {
-    const { surveys, survey, field, value } = await someSurvey();
+    const { surveys, survey } = await someSurvey();
     relay = await pgRelay(url);
     const store = await openPostgresStore(relay.url, { poolMax: 2, teamPoolMax: 1 });
     opened.push(store);

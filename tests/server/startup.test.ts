@@ -2,7 +2,6 @@
 // PostgreSQL answers /healthz at once, says "starting" on /readyz and 503 to submissions (each try
 // to reach the database logged), then serves once the database comes up; the work over stored
 // responses (the masking pass) runs in the background while the instance serves.
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildServer, type ServerOptions } from '../../server/app';
