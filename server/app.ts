@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { IDLE_LIMIT_MS, type ResolvedSurvey } from '../engine/index';
 import { configFromEnv, type TrustProxy } from './config';
 import { clientError, frameworkError, handleErrors, type UnavailableHandling } from './errors';
@@ -12,12 +12,7 @@ import fastifyCompress from '@fastify/compress';
 import { registerPreview } from './preview/index';
 import { registerPages } from './render';
 import { registerTeam, teamStartupWork } from './team/index';
-import {
-  databaseRateStore,
-  oldestLiveWindow,
-  submissionCap,
-  type SubmissionCap,
-} from './submissionCap';
+import { databaseRateStore, oldestLiveWindow, submissionCap } from './submissionCap';
 import type { OidcSettings } from './team/sso-config';
 import type {
   DatabaseTrouble,
@@ -25,11 +20,11 @@ import type {
   PostgresStore,
   StartEvent,
 } from './storage/postgres';
-import { DatabaseUnavailable, isDatabaseUnavailable, withDatabaseBudget } from './storage/deadline';
-import type { MaskProgress } from './storage/mask-sql';
+import { withDatabaseBudget } from './storage/deadline';
 import { startStore } from './storage/index';
-import { recordRequests, type Metrics } from './metrics';
-import { startUp } from './startup';
+import type { Metrics } from './metrics';
+import { countedCap, countedStore, recordRequests, unavailableObserver } from './metrics-hooks';
+import { maskProgressLog, startUp } from './startup';
 import type { StoreWithTeam } from './storage/types';
 
 /** The specification's gateway path, always accepted. */
@@ -144,14 +139,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     onConstructorPoisoning: 'error',
   });
   const unavailable: UnavailableHandling = {
-    observe(request, error) {
-      if (!metrics) return;
-      metrics.unavailable(error instanceof DatabaseUnavailable ? error.reason : 'unreachable');
-      // A post to the API is a submission; a page's post, when its save was what failed.
-      const api =
-        request.method === 'POST' && feedbackPaths.includes(request.routeOptions.url ?? '');
-      if (api || failedSaves.has(error as object)) metrics.refused('database');
-    },
+    observe: metrics ? unavailableObserver(metrics, () => feedbackPaths) : undefined,
   };
   handleErrors(app, unavailable);
   // The idle timeout stops once a request has arrived, so it never cuts one being answered (a
@@ -166,7 +154,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     if (isTeamPath(request.url)) return done();
     withDatabaseBudget(dbWaitMs, done);
   });
-  // Pages and API answers compressed as the browser accepts (built assets come precompressed).
   logTrouble = (trouble) => {
     if (trouble.event === 'retrying') metrics?.retry(trouble.code);
     else metrics?.connectionLost();
@@ -176,6 +163,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     );
   };
   logStart = (event) => app.log.info(event, event.event);
+  // Pages and API answers compressed as the browser accepts (built assets come precompressed).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   const clock = options.clock ?? (() => new Date());
@@ -308,48 +296,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 /** Requests under the team's area, which keeps its own bounds on the database. */
 const isTeamPath = (url: string) =>
   url === '/team' || url.startsWith('/team/') || url.startsWith('/team?');
-
-/** Saves that failed for want of the database, so the error handler counts them as refused. */
-const failedSaves = new WeakSet<object>();
-
-function countedStore(store: StoreWithTeam, metrics: Metrics): StoreWithTeam {
-  const counted =
-    <A extends unknown[], R>(save: (...args: A) => Promise<R>) =>
-    async (...args: A) => {
-      try {
-        const saved = await save(...args);
-        if (saved) metrics.stored();
-        return saved;
-      } catch (error) {
-        if (isDatabaseUnavailable(error) && error && typeof error === 'object')
-          failedSaves.add(error);
-        throw error;
-      }
-    };
-  return { ...store, save: counted(store.save), sendDraft: counted(store.sendDraft) };
-}
-
-function countedCap(cap: SubmissionCap, metrics: Metrics | undefined): SubmissionCap {
-  if (!metrics) return cap;
-  return {
-    async take() {
-      const wait = await cap.take();
-      if (wait > 0) metrics.refused('cap');
-      return wait;
-    },
-  };
-}
-
-/** Logs the masking pass's progress each time it passes another tenth of the way. */
-function maskProgressLog(log: FastifyBaseLogger) {
-  let logged = -1;
-  return (progress: MaskProgress) => {
-    const tenth = Math.floor((10 * progress.done) / Math.max(1, progress.total));
-    if (tenth === logged) return;
-    logged = tenth;
-    log.info(progress, 'masking pass progress');
-  };
-}
 
 /** One key per IPv4 address and per IPv6 /64 (a household or device usually holds a whole
  *  /64); IPv4-mapped addresses count as IPv4. Stated here, not left to a default. */

@@ -3,10 +3,7 @@
 // address, a draft token, a query string or anything a respondent typed. What to alert on, and
 // what to do: docs/operations.md.
 import { createServer, type Server } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
-import type { ResolvedSurvey } from '../engine/index';
-import { classifyPath } from './paths';
 import type { MaskProgress } from './storage/mask-sql';
 import type { PoolStats } from './storage/postgres';
 
@@ -182,42 +179,4 @@ export async function serveMetrics(metrics: Metrics, port: number, host: string)
     server.listen(port, host, resolve);
   });
   return server;
-}
-
-/**
- * Counts every answer by route pattern: Fastify's for its routes, and for the respondent pages
- * (answered by the not-found handler) their shape, `/:lang/:survey` or `/:lang/:survey/:page`.
- * Refusals the answer alone tells: the API's 400 (invalid) and any post's 429 (rate limit).
- */
-export function recordRequests(
-  app: FastifyInstance,
-  metrics: Metrics,
-  surveys: Map<string, ResolvedSurvey>,
-  feedbackPaths: string[],
-): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = routeOf(request, surveys);
-    const status = reply.statusCode;
-    metrics.request(route, request.method, status, reply.elapsedTime / 1000);
-    if (request.method === 'POST') {
-      if (status === 429) metrics.refused('rate_limit');
-      else if (status === 400 && feedbackPaths.includes(route)) metrics.refused('invalid');
-    }
-    done();
-  });
-}
-
-function routeOf(request: FastifyRequest, surveys: Map<string, ResolvedSurvey>): string {
-  const pattern = request.routeOptions.url;
-  if (pattern && !request.is404) return pattern;
-  const path = request.url.split('?')[0]!;
-  const kind = classifyPath(path, surveys).kind;
-  if (kind === 'not-found') return '(not found)';
-  if (kind === 'redirect') return '(redirect)';
-  const depth = path.split('/').filter(Boolean).length;
-  return depth === 2
-    ? path.endsWith('/cookies')
-      ? '/:lang/cookies'
-      : '/:lang/:survey'
-    : '/:lang/:survey/:page';
 }

@@ -5,6 +5,7 @@
 // is ready (the work after it changes no table the requests need, so it does not hold
 // readiness back).
 import type { FastifyBaseLogger } from 'fastify';
+import type { MaskProgress } from './storage/mask-sql';
 import type { StoreWithTeam } from './storage/types';
 
 export interface StartupStep {
@@ -82,5 +83,16 @@ export function startUp(
       stopped = true;
       clearTimeout(timer);
     },
+  };
+}
+
+/** Logs the masking pass's progress each time it passes another tenth of the way. */
+export function maskProgressLog(log: Pick<FastifyBaseLogger, 'info'>) {
+  let logged = -1;
+  return (progress: MaskProgress) => {
+    const tenth = Math.floor((10 * progress.done) / Math.max(1, progress.total));
+    if (tenth === logged) return;
+    logged = tenth;
+    log.info(progress, 'masking pass progress');
   };
 }
