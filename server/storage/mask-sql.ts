@@ -149,16 +149,18 @@ export async function maskStored(
   return changed;
 }
 
-/** Takes the pass's lease when nobody holds it or the holder's has lapsed. */
+/** Takes the pass's lease when nobody holds it or the holder's has lapsed, and the pass is not
+ *  done: an instance that looked just before another finished must not begin it again. */
 async function claim(sql: Sql, pass: number, me: string, leaseMs: number): Promise<boolean> {
   const now = Date.now();
+  const notDone = 'NOT EXISTS (SELECT 1 FROM feedback_mask_pass WHERE pass = ?)';
   await sql.run(
-    'INSERT INTO feedback_mask_progress (pass, changed) VALUES (?, 0) ON CONFLICT DO NOTHING',
-    [pass],
+    `INSERT INTO feedback_mask_progress (pass, changed) SELECT ?, 0 WHERE ${notDone} ON CONFLICT DO NOTHING`,
+    [pass, pass],
   );
   const taken = await sql.run(
-    'UPDATE feedback_mask_progress SET owner = ?, lease_until = ? WHERE pass = ? AND (owner IS NULL OR lease_until < ?)',
-    [me, now + leaseMs, pass, now],
+    `UPDATE feedback_mask_progress SET owner = ?, lease_until = ? WHERE pass = ? AND (owner IS NULL OR lease_until < ?) AND ${notDone}`,
+    [me, now + leaseMs, pass, now, pass],
   );
   return taken === 1;
 }
