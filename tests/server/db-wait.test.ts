@@ -107,12 +107,22 @@ describe.skipIf(missing)('a database frozen with SIGSTOP', () => {
     expect(page).toMatch(/\?draft=/);
 
     await cluster.freeze();
-    let shown, typed, sent;
+    let shown, typed, sent, onePage;
+    const onePager = [...surveys.values()].find((s) => s.layout === 'single');
+    const single = onePager && {
+      survey: onePager,
+      form: pageFields(onePager.pages[0]!)
+        .filter((f) => f.options?.length)
+        .map((f) => `${f.name}=${encodeURIComponent(f.options![0]!.value)}`)
+        .join('&'),
+    };
     try {
       // Each answered before the database is thawed below.
       shown = await app.inject({ method: 'GET', url: page });
       typed = await post(app, page, `${field}=${encodeURIComponent(value)}`);
       sent = await api(app, apiBody(survey), 'frozen-run-key-0123456789');
+      // A one-page survey (when there is one) has no draft: its form comes back in the page.
+      if (single) onePage = await post(app, `/cy/${single.survey.id}?index`, single.form);
     } finally {
       await cluster.thaw();
     }
@@ -132,6 +142,15 @@ describe.skipIf(missing)('a database frozen with SIGSTOP', () => {
     expect(typed.body).toContain(`name="${field}" value="${value}"`);
     expect(typed.body).toContain(`name="${BACK_TO_ANSWERS_FIELD}"`);
 
+    if (single) {
+      expect(onePage?.statusCode).toBe(503);
+      expect(onePage?.body).toContain(WELSH_UNAVAILABLE);
+      expect(onePage?.body).toContain(`action="/cy/${single.survey.id}`);
+      for (const pair of single.form.split('&')) {
+        const [name, value] = pair.split('=');
+        expect(onePage?.body).toContain(`name="${name}" value="${decodeURIComponent(value!)}"`);
+      }
+    }
     expect(sent.statusCode).toBe(503);
     expect(sent.headers['content-type']).toMatch(/^application\/json/);
     expect(sent.json()).toEqual({ error: 'Service Unavailable' });
