@@ -1,7 +1,7 @@
 // The server built to plain JavaScript for production (`node dist-node/main.js`): one bundle of
 // our TypeScript, with every package in node_modules left as an import, so no TypeScript
-// loader or npm process runs beside the service. Also the purge and the team invitation
-// commands, which production runs on the same machines.
+// loader or npm process runs beside the service. Also the purge, the team invitation, backup and
+// restore commands, which production runs on the same machines.
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -33,6 +33,8 @@ export default defineConfig({
         main: 'server/main.ts',
         purge: 'server/purge.ts',
         'team-invite': 'scripts/team-invite.ts',
+        backup: 'scripts/backup.ts',
+        restore: 'scripts/restore.ts',
       },
     },
   },

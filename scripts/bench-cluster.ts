@@ -2,18 +2,18 @@
 // throwaway PostgreSQL (initdb and pg_ctl; as the `postgres` user through runuser when run as
 // root), two instances of the built server (`node dist-node/main.js`) and a small round-robin
 // proxy of ours, then runs a bounded load of API submissions for one survey through the proxy:
-// with one instance, with two, and with two while one is killed (kill -9, then started again)
-// and PostgreSQL is restarted. Prints acknowledged against stored (the ids compared one by one),
-// errors by kind and submissions per second. 127.0.0.1 only; stops and cleans up by itself.
+// with one instance, with two, with two while one is killed (kill -9, then started again) and
+// PostgreSQL is restarted, with two while PostgreSQL is frozen (SIGSTOP, then SIGCONT), and,
+// where PgBouncer is installed, with two instances through PgBouncer in transaction mode while
+// PostgreSQL is restarted behind it. Prints acknowledged against stored (the ids compared one by
+// one), answers by kind, latency and submissions per second. 127.0.0.1 only; cleans up by itself.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { Agent, createServer, request, type IncomingMessage, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { loadDefinitions } from '../server/app';
 import { benchSubmission, BENCH_KEY, freePort } from './bench-durability';
+import { clusterMissing, pgbouncerBin, startCluster, startPgBouncer } from './pg-cluster';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 // Ports: free ones by default; BENCH_PORT (the proxy, then the two instances) and BENCH_PG_PORT
@@ -24,58 +24,19 @@ const httpPorts = async () =>
     ? [fixedPort, fixedPort + 1, fixedPort + 2]
     : [await freePort(), await freePort(), await freePort()];
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 16);
-const PG_BIN =
-  process.env.PG_BIN ||
-  join(
-    '/usr/lib/postgresql',
-    readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a))[0] ?? '',
-    'bin',
-  );
-const asRoot = process.getuid?.() === 0;
+const FREEZE_SECONDS = Number(process.env.BENCH_FREEZE_SECONDS || 10);
+// BENCH_QUICK=1: the one- and two-instance phases only (to compare builds).
+const QUICK = process.env.BENCH_QUICK === '1';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs a PostgreSQL tool as the `postgres` user when we are root (it refuses to run as root). */
-function pgTool(tool: string, args: string[]): void {
-  const [command, all] = asRoot
-    ? ['runuser', ['-u', 'postgres', '--', join(PG_BIN, tool), ...args]]
-    : [join(PG_BIN, tool), args];
-  const result = spawnSync(command, all, { encoding: 'utf8' });
-  if (result.status !== 0)
-    throw new Error(`${tool} failed: ${result.stderr || result.stdout || result.error?.message}`);
-}
-
 async function startPostgres() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-cluster-pg-'));
-  if (asRoot) {
-    const id = (flag: string) =>
-      Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
-    chownSync(dir, id('-u'), id('-g'));
-  }
-  const port = Number(process.env.BENCH_PG_PORT || 0) || (await freePort());
-  const data = join(dir, 'data');
-  pgTool('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
-  const ctl = (...args: string[]) =>
-    pgTool('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      join(dir, 'log'),
-      '-w',
-      '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=on`,
-      ...args,
-    ]);
-  ctl('start');
+  const port = Number(process.env.BENCH_PG_PORT || 0) || undefined;
+  const cluster = await startCluster({ port, settings: ['-c fsync=on'] });
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    restart: () => ctl('restart', '-m', 'fast'),
-    stop: () => {
-      try {
-        ctl('stop', '-m', 'immediate');
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    cluster,
+    url: cluster.url,
+    restart: () => cluster.restart('fast'),
+    stop: () => cluster.remove(),
   };
 }
 
@@ -90,6 +51,8 @@ function instance(
   let stopped = false;
   const start = () => {
     child = spawn(process.execPath, ['dist-node/main.js'], {
+      // BENCH_DIST: another build's folder (an earlier release's, to compare on the same machine).
+      cwd: process.env.BENCH_DIST || '.',
       env: {
         ...process.env,
         PORT: String(port),
@@ -100,6 +63,7 @@ function instance(
         RATE_LIMIT_MAX: '0',
         SUBMISSIONS_PER_MINUTE_MAX: '0',
         LOG_LEVEL: 'error',
+        // Through PgBouncer the pool sizes are its business; each instance keeps its default.
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -125,10 +89,14 @@ function instance(
   return {
     port,
     kill: () => child?.kill('SIGKILL'),
-    stop: () => {
-      stopped = true;
-      child?.kill('SIGTERM');
-    },
+    /** SIGTERM, resolved once it has ended (its port is free again). */
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopped = true;
+        if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -190,6 +158,8 @@ interface Phase {
   acknowledged: string[];
   errors: Map<string, number>;
   seconds: number;
+  /** Milliseconds each answer took, sorted. */
+  latencies: number[];
 }
 
 /** CONNECTIONS clients posting one after another through the proxy for `seconds`. */
@@ -205,8 +175,14 @@ async function load(
   const count = (kind: string) => errors.set(kind, (errors.get(kind) ?? 0) + 1);
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
+  const latencies: number[] = [];
   const one = () =>
-    new Promise<void>((resolve) => {
+    new Promise<void>((done) => {
+      const sent = performance.now();
+      const resolve = () => {
+        latencies.push(performance.now() - sent);
+        done();
+      };
       const req = request(
         {
           host: '127.0.0.1',
@@ -244,26 +220,53 @@ async function load(
   });
   await Promise.all([...clients, during?.(elapsed)]);
   agent.destroy();
-  return { acknowledged, errors, seconds: elapsed() };
+  return { acknowledged, errors, seconds: elapsed(), latencies: latencies.sort((a, b) => a - b) };
 }
 
 const rate = (phase: Phase) => (phase.acknowledged.length / phase.seconds).toFixed(0);
+const at = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const timings = (phase: Phase) =>
+  `latency p50 ${at(phase.latencies, 0.5).toFixed(0)} ms, p99 ${at(phase.latencies, 0.99).toFixed(0)} ms, worst ${(phase.latencies.at(-1) ?? 0).toFixed(0)} ms`;
+const report = (name: string, phase: Phase) =>
+  console.log(
+    `${name.padEnd(15)}${rate(phase)} submissions/s (${phase.acknowledged.length}), other answers: ${kinds(phase.errors)}; ${timings(phase)}`,
+  );
 const kinds = (errors: Map<string, number>) =>
   errors.size ? [...errors].map(([kind, n]) => `${kind}: ${n}`).join(', ') : 'none';
 
+/** Acknowledged against stored, id by id; exit code 1 when an acknowledged one is missing. */
+async function acknowledgedAgainstStored(url: string, phases: Phase[]) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const stored = new Set(
+    (await client.query<{ id: string }>('SELECT id FROM feedback')).rows.map((row) => row.id),
+  );
+  await client.end();
+  const acknowledged = phases.flatMap((phase) => phase.acknowledged);
+  const lost = acknowledged.filter((id) => !stored.has(id)).length;
+  const unacknowledged = stored.size - (acknowledged.length - lost);
+  console.log(
+    `acknowledged ${acknowledged.length}, stored ${stored.size}: ${lost} acknowledged but not stored, ${unacknowledged} stored without an acknowledgement`,
+  );
+  if (lost > 0) process.exitCode = 1;
+}
+
 async function main() {
-  if (!existsSync(join(PG_BIN, 'initdb')))
-    throw new Error(`no PostgreSQL tools in ${PG_BIN}: install postgresql, or set PG_BIN`);
-  console.log('Building what is out of date...');
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-stale.ts'], {
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('the build failed');
+  const missing = clusterMissing();
+  if (missing) throw new Error(missing);
+  if (!process.env.BENCH_DIST) {
+    console.log('Building what is out of date...');
+    const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-stale.ts'], {
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('the build failed');
+  }
   const { survey, body } = benchSubmission(await loadDefinitions());
   const payload = JSON.stringify(body);
 
   const postgres = await startPostgres();
-  const cleanup: (() => void)[] = [postgres.stop];
+  const cleanup: (() => unknown)[] = [postgres.stop];
   try {
     const exits: string[] = [];
     const secret = randomBytes(32).toString('base64url');
@@ -281,17 +284,19 @@ async function main() {
     cleanup.unshift(() => proxy.close());
 
     console.log(
-      `Survey ${survey.id}; ${CONNECTIONS} clients; ${SECONDS} s a phase; PostgreSQL from ${PG_BIN}`,
+      `Survey ${survey.id}; ${CONNECTIONS} clients; ${SECONDS} s a phase; PostgreSQL from ${postgres.cluster.bin}`,
     );
+    const phases: Phase[] = [];
     const one = await load(proxyPort!, payload, SECONDS);
-    console.log(
-      `one instance:  ${rate(one)} submissions/s (${one.acknowledged.length}), errors: ${kinds(one.errors)}`,
-    );
+    report('one instance:', one);
     upstreams = [a!, b!];
     const two = await load(proxyPort!, payload, SECONDS);
-    console.log(
-      `two instances: ${rate(two)} submissions/s (${two.acknowledged.length}), errors: ${kinds(two.errors)}`,
-    );
+    report('two instances:', two);
+    phases.push(one, two);
+    if (QUICK) {
+      await acknowledgedAgainstStored(postgres.url, phases);
+      return;
+    }
 
     // Faults: at 20 % of the phase instance B is killed (and started again at once, as a
     // supervisor would); at 50 % PostgreSQL restarts (fast shutdown: connections are ended).
@@ -303,38 +308,67 @@ async function main() {
       faults.push(`kill -9 of instance B at ${elapsed().toFixed(1)} s`);
       while (elapsed() < faultSeconds * 0.5) await sleep(100);
       const before = elapsed();
-      postgres.restart();
+      await postgres.restart();
       faults.push(
         `PostgreSQL restarted at ${before.toFixed(1)} s (took ${(elapsed() - before).toFixed(1)} s)`,
       );
     });
-    console.log(
-      `with faults:   ${rate(faulty)} submissions/s (${faulty.acknowledged.length}), errors: ${kinds(faulty.errors)}`,
-    );
+    report('with faults:', faulty);
     console.log(`  ${faults.join('; ')}`);
+    phases.push(faulty);
+    await Promise.all([ready(a!), ready(b!)]);
+
+    // The database frozen (SIGSTOP: connections stay open, nothing answers) for
+    // BENCH_FREEZE_SECONDS from 20 % of the phase: every request is answered within DB_WAIT_MS.
+    const frozenSeconds = Math.max(SECONDS * 2, FREEZE_SECONDS + 10);
+    const freeze: string[] = [];
+    const frozen = await load(proxyPort!, payload, frozenSeconds, async (elapsed) => {
+      while (elapsed() < frozenSeconds * 0.2) await sleep(100);
+      await postgres.cluster.freeze();
+      freeze.push(`PostgreSQL frozen at ${elapsed().toFixed(1)} s`);
+      await sleep(FREEZE_SECONDS * 1000);
+      await postgres.cluster.thaw();
+      freeze.push(`thawed at ${elapsed().toFixed(1)} s`);
+    });
+    report('frozen:', frozen);
+    console.log(`  ${freeze.join(', ')}`);
+    phases.push(frozen);
+
+    // Through PgBouncer (transaction mode) in front of the same database, with a restart of
+    // PostgreSQL behind it, where PgBouncer is installed.
+    if (pgbouncerBin()) {
+      const bouncer = await startPgBouncer(postgres.cluster, {
+        poolSize: Number(process.env.BENCH_BOUNCER_POOL || 20),
+      });
+      cleanup.unshift(() => bouncer.stop());
+      await Promise.all([first.stop(), second.stop()]);
+      const third = instance(a!, bouncer.url, secret, (why) => exits.push(`C ${why}`));
+      const fourth = instance(b!, bouncer.url, secret, (why) => exits.push(`D ${why}`));
+      cleanup.unshift(third.stop, fourth.stop);
+      await Promise.all([ready(a!), ready(b!)]);
+      const bounced: string[] = [];
+      const through = await load(proxyPort!, payload, faultSeconds, async (elapsed) => {
+        while (elapsed() < faultSeconds * 0.5) await sleep(100);
+        const before = elapsed();
+        await postgres.restart();
+        bounced.push(
+          `PostgreSQL restarted behind PgBouncer at ${before.toFixed(1)} s (took ${(elapsed() - before).toFixed(1)} s)`,
+        );
+      });
+      report('via PgBouncer:', through);
+      console.log(`  ${bounced.join('; ')}`);
+      phases.push(through);
+      await Promise.all([ready(a!), ready(b!)]).catch(() => undefined);
+    } else console.log('via PgBouncer: skipped (PgBouncer is not installed)');
     console.log(
       `  instances that ended and were started again: ${exits.length ? exits.join('; ') : 'none'}`,
     );
 
-    // Acknowledged against stored, id by id.
-    await Promise.all([ready(a!), ready(b!)]).catch(() => undefined);
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
-    const stored = new Set(
-      (await client.query<{ id: string }>('SELECT id FROM feedback')).rows.map((row) => row.id),
-    );
-    await client.end();
-    const acknowledged = [...one.acknowledged, ...two.acknowledged, ...faulty.acknowledged];
-    const lost = acknowledged.filter((id) => !stored.has(id)).length;
-    const unacknowledged = stored.size - (acknowledged.length - lost);
-    console.log(
-      `acknowledged ${acknowledged.length}, stored ${stored.size}: ${lost} acknowledged but not stored, ${unacknowledged} stored without an acknowledgement`,
-    );
-    if (lost > 0) process.exitCode = 1;
+    await acknowledgedAgainstStored(postgres.url, phases);
   } finally {
     for (const step of cleanup) {
       try {
-        step();
+        await step();
       } catch (error) {
         console.error(error instanceof Error ? error.message : error);
       }

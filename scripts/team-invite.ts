@@ -1,28 +1,55 @@
 // `npm run team:invite -- <email> --role viewer|analyst|admin`: prints a one-time enrolment
 // link (valid 24 hours) for the feedback team's area. Uses the server's store (DATA_DIR or
-// DATABASE_URL); the link's origin is PUBLIC_URL (http://localhost:PORT in development).
+// DATABASE_URL) and PUBLIC_URL, the link's origin, and nothing else: a setting the server needs
+// but this command does not (API_KEYS, OIDC_*) is not asked for. PUBLIC_URL is required for a
+// deployment (NODE_ENV=production or DATABASE_URL), so no link points at localhost there.
+// A problem is one line on stderr, never a stack.
 import { parseArgs } from 'node:util';
-import { configFromEnv } from '../server/config';
+import { publicUrlFromEnv, storageFromEnv } from '../server/config';
 import { openStore } from '../server/storage/index';
 import type { Role } from '../server/storage/team-types';
 import { invite, ROLES } from '../server/team/invite';
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { role: { type: 'string', default: 'viewer' } },
-});
-const email = positionals[0];
-const role = values.role as Role;
-if (!email || !/^[^@\s]+@[^@\s]+$/.test(email) || !ROLES.includes(role)) {
-  console.error('Usage: npm run team:invite -- <email> --role viewer|analyst|admin');
-  process.exit(2);
+const USAGE = 'usage: npm run team:invite -- <email> --role viewer|analyst|admin';
+
+/** The link's origin: PUBLIC_URL, required for a deployment; this machine's otherwise. */
+function origin(env: NodeJS.ProcessEnv): { url: string; local: boolean } {
+  const deployed = env.NODE_ENV === 'production' || Boolean(env.DATABASE_URL);
+  if (!env.PUBLIC_URL && deployed)
+    throw new Error(
+      'PUBLIC_URL must be set (the service’s public origin, such as https://feedback.example.gov.uk): the link would otherwise point at localhost',
+    );
+  return { url: publicUrlFromEnv(env), local: !env.PUBLIC_URL };
 }
-const config = configFromEnv();
-const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { role: { type: 'string', default: 'viewer' } },
+  });
+  const email = positionals[0];
+  const role = values.role as Role;
+  if (!email || !/^[^@\s]+@[^@\s]+$/.test(email) || !ROLES.includes(role)) throw new Error(USAGE);
+  const link = origin(process.env);
+  const storage = storageFromEnv();
+  // A command gives up sooner than a starting server on a database that does not answer.
+  const store = await openStore({
+    ...storage,
+    postgres: { ...storage.postgres, startWaitMs: Math.min(storage.postgres.startWaitMs, 10_000) },
+  });
+  try {
+    const path = await invite(store.team, email, role, new Date());
+    console.log(`Enrolment link for ${email} (${role}), valid for 24 hours, usable once:`);
+    console.log(new URL(path, link.url).href);
+    if (link.local) console.log('(PUBLIC_URL is not set: the link is for this machine only.)');
+  } finally {
+    await store.close();
+  }
+}
+
 try {
-  const path = await invite(store.team, email, role, new Date());
-  console.log(`Enrolment link for ${email} (${role}), valid for 24 hours, usable once:`);
-  console.log(new URL(path, config.publicUrl).href);
-} finally {
-  await store.close();
+  await main();
+} catch (error) {
+  console.error(`team:invite: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(error instanceof Error && error.message === USAGE ? 2 : 1);
 }

@@ -1,8 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { endedBefore, type ResolvedSurvey } from '../engine/index';
 import { configFromEnv, type TrustProxy } from './config';
-import { clientError, frameworkError, handleErrors } from './errors';
+import { clientError, frameworkError, handleErrors, type UnavailableHandling } from './errors';
 import { registerFeedback } from './feedback';
 import { PrivateLogController, loggerOptions, type LoggerSetting } from './logging';
 import { startRetention } from './retention';
@@ -10,11 +11,20 @@ import { addSecurityHeaders } from './security';
 import fastifyCompress from '@fastify/compress';
 import { registerPreview } from './preview/index';
 import { registerPages } from './render';
-import { registerTeam } from './team/index';
+import { registerTeam, teamStartupWork } from './team/index';
 import { databaseRateStore, oldestLiveWindow, submissionCap } from './submissionCap';
 import type { OidcSettings } from './team/sso-config';
-import type { DatabaseTrouble, PostgresSettings } from './storage/postgres';
-import { openStore } from './storage/index';
+import type {
+  DatabaseTrouble,
+  PostgresSettings,
+  PostgresStore,
+  StartEvent,
+} from './storage/postgres';
+import { withDatabaseBudget } from './storage/deadline';
+import { startStore } from './storage/index';
+import type { Metrics } from './metrics';
+import { countedCap, countedStore, recordRequests, unavailableObserver } from './metrics-hooks';
+import { maskProgressLog, startUp } from './startup';
 import type { StoreWithTeam } from './storage/types';
 
 /** The specification's gateway path, always accepted. */
@@ -52,8 +62,15 @@ export interface ServerOptions {
   trustProxy?: TrustProxy;
   /** Longest time to receive a whole request (headers and body). */
   requestTimeoutMs?: number;
-  /** Longest a connection may sit idle. */
+  /** Longest a connection may sit idle between requests (never cuts a request being answered). */
   connectionTimeoutMs?: number;
+  /** Longest a respondent's request waits on the database in all (DB_WAIT_MS), then 503. */
+  dbWaitMs?: number;
+  /** Prometheus metrics to record into (server/metrics.ts); none when absent. */
+  metrics?: Metrics;
+  /** Resolve before the start-up work is done (the caller opens the port at once, server/main.ts);
+   *  `onStartFailed` hears when the database was never reached. Default: resolve after it. */
+  backgroundStartup?: { onStartFailed: (error: unknown) => void };
   bodyLimit?: number;
   /** How long `/readyz` waits for the database (default READY_TIMEOUT_MS). */
   readyTimeoutMs?: number;
@@ -75,23 +92,36 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const defaults = configFromEnv({});
   const surveys = options.surveys ?? (await loadDefinitions(options.definitionsDir));
   const ownStore = !options.store;
+  const { metrics } = options;
   // The store opens before the logger exists; its troubles are logged once the server has one.
   let logTrouble: (trouble: DatabaseTrouble) => void = () => undefined;
-  const store =
+  let logStart: (event: StartEvent) => void = () => undefined;
+  const opened =
     options.store ??
-    (await openStore({
+    startStore({
       databaseUrl: options.databaseUrl,
-      postgres: { ...options.postgres, onTrouble: (trouble) => logTrouble(trouble) },
+      postgres: {
+        ...options.postgres,
+        onTrouble: (trouble) => logTrouble(trouble),
+        onStart: (event) => logStart(event),
+        onConnectWait: metrics?.connectWait,
+      },
       dataDir: options.dataDir ?? defaults.dataDir,
-    }));
+    });
+  // What was stored, and what the database's absence refused, counted for the metrics.
+  const store = metrics ? countedStore(opened, metrics) : opened;
 
   const requestTimeout = options.requestTimeoutMs ?? defaults.requestTimeoutMs;
+  const idleMs = options.connectionTimeoutMs ?? defaults.connectionTimeoutMs;
   const app = Fastify({
     logger: loggerOptions(options.logger ?? false),
     logController: new PrivateLogController(),
     trustProxy: options.trustProxy ?? defaults.trustProxy,
     requestTimeout,
-    connectionTimeout: options.connectionTimeoutMs ?? defaults.connectionTimeoutMs,
+    // CONNECTION_TIMEOUT_MS closes a connection idle before its first request or between
+    // requests; while a request is being answered it does not apply (below).
+    connectionTimeout: idleMs,
+    keepAliveTimeout: idleMs,
     // Node checks for timed-out requests every connectionsCheckingInterval (30 s by default,
     // too coarse). The timeouts are also given to Node's constructor: set only afterwards, as
     // Fastify does, a stalled body was never cut off on Node 20.
@@ -108,14 +138,32 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
-  handleErrors(app);
+  const unavailable: UnavailableHandling = {
+    observe: metrics ? unavailableObserver(metrics, () => feedbackPaths) : undefined,
+  };
+  handleErrors(app, unavailable);
+  // The idle timeout stops once a request has arrived, so it never cuts one being answered (a
+  // wait on the database is bounded by DB_WAIT_MS instead); Node sets it again for the idle
+  // time after the answer (keepAliveTimeout).
+  app.server.on('request', (request: IncomingMessage) => request.socket.setTimeout(0));
   addSecurityHeaders(app);
-  // Pages and API answers compressed as the browser accepts (built assets come precompressed).
-  logTrouble = (trouble) =>
+  // Each respondent's request waits at most DB_WAIT_MS on the database, in all
+  // (server/storage/deadline.ts); the team's area has its own bounds (searches, export pages).
+  const dbWaitMs = options.dbWaitMs ?? defaults.dbWaitMs;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isTeamPath(request.url)) return done();
+    withDatabaseBudget(dbWaitMs, done);
+  });
+  logTrouble = (trouble) => {
+    if (trouble.event === 'retrying') metrics?.retry(trouble.code);
+    else metrics?.connectionLost();
     app.log.warn(
       trouble,
       trouble.event === 'retrying' ? 'database retry' : 'database connection lost',
     );
+  };
+  logStart = (event) => app.log.info(event, event.event);
+  // Pages and API answers compressed as the browser accepts (built assets come precompressed).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   const clock = options.clock ?? (() => new Date());
@@ -126,17 +174,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     store: databaseRateStore(store.limits, clock),
   });
   const feedbackPath = options.feedbackPath ?? defaults.feedbackPath;
+  const feedbackPaths = [...new Set([feedbackPath, FEEDBACK_ALIAS])];
   const rateLimit = options.rateLimit ?? defaults.rateLimit;
   // One cap for submissions from the app and from pages posted without JavaScript.
-  const cap = submissionCap(
-    store.limits,
-    options.submissionsPerMinute ?? defaults.submissionsPerMinute,
-    clock,
+  const cap = countedCap(
+    submissionCap(
+      store.limits,
+      options.submissionsPerMinute ?? defaults.submissionsPerMinute,
+      clock,
+    ),
+    metrics,
   );
   // Pages posted without JavaScript (Start included) count against the same per-client limit.
   const pageLimit = rateLimit ? app.createRateLimit(clientLimit(rateLimit)) : undefined;
   registerFeedback(app, {
-    paths: [...new Set([feedbackPath, FEEDBACK_ALIAS])],
+    paths: feedbackPaths,
     surveys,
     store,
     apiKeys: options.apiKeys ?? defaults.apiKeys,
@@ -152,8 +204,30 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   );
   const readyTimeout = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  // The database reached and migrated (server/startup.ts), then the work over stored responses.
+  const months = options.retentionMonths ?? defaults.retentionMonths;
+  const logMask = maskProgressLog(app.log);
+  const startup = startUp(
+    store,
+    teamStartupWork(store.team, surveys, {
+      onProgress: (progress) => {
+        metrics?.maskProgress(progress);
+        logMask(progress);
+      },
+      onWaiting: () => app.log.info('masking pass: another instance holds it; serving meanwhile'),
+    }),
+    app.log,
+    options.backgroundStartup ? 60_000 : undefined,
+  );
+  metrics?.watch({
+    pools: 'poolStats' in store ? (store as PostgresStore).poolStats : undefined,
+    openDrafts: () => store.drafts.openCount(),
+    ready: () => startup.state() === 'ready',
+  });
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
+    // Migrations must finish first: this release's queries may need what they add.
+    if (startup.state() === 'starting') return reply.code(503).send({ status: 'starting' });
     const ready = await withTimeout(store.ping(), readyTimeout).then(
       () => true,
       () => false,
@@ -163,7 +237,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       : reply.code(503).send({ status: 'database unreachable' });
   });
   // The feedback team's area (/team): its own pages, sign-in and session cookie.
-  const months = options.retentionMonths ?? defaults.retentionMonths;
   await registerTeam(app, {
     store: store.team,
     limits: store.limits,
@@ -178,7 +251,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   if (options.preview)
     registerPreview(app, { surveys, drafts: store.drafts, clock, distDir: options.staticDir });
-  await registerPages(app, {
+  unavailable.page = await registerPages(app, {
     root: options.staticDir ?? 'dist',
     serverEntry: options.serverEntry ?? 'dist-server/entry-server.js',
     surveys,
@@ -208,10 +281,22 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.addHook('onClose', async () => {
     clearInterval(draftPurge);
     stopRetention();
+    startup.stop();
     if (ownStore) await store.close();
   });
+  if (metrics) recordRequests(app, metrics, surveys, feedbackPaths);
+  if (options.backgroundStartup) startup.opened.catch(options.backgroundStartup.onStartFailed);
+  else
+    await startup.done.catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
   return app;
 }
+
+/** Requests under the team's area, which keeps its own bounds on the database. */
+const isTeamPath = (url: string) =>
+  url === '/team' || url.startsWith('/team/') || url.startsWith('/team?');
 
 /** One key per IPv4 address and per IPv6 /64 (a household or device usually holds a whole
  *  /64); IPv4-mapped addresses count as IPv4. Stated here, not left to a default. */

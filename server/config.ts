@@ -19,6 +19,10 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   requestTimeoutMs: number;
   connectionTimeoutMs: number;
+  /** The longest a respondent's request waits on the database in all (DB_WAIT_MS), then 503. */
+  dbWaitMs: number;
+  /** The port of /metrics (METRICS_PORT), on its own listener; off when unset. */
+  metricsPort?: number;
   logLevel: string;
   /** Signs the team area's passkey challenges; the same on every instance. Required with
    *  DATABASE_URL; random per process when unset on SQLite (see checkTeamSecret). */
@@ -36,12 +40,11 @@ export type TrustProxy = false | string[];
 
 export const DEFAULT_API_KEY = 'local-development-key';
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const rateLimitMax = integer(env.RATE_LIMIT_MAX, 30);
-  const submissionsMax = integer(env.SUBMISSIONS_PER_MINUTE_MAX, 600);
+/** Where the feedback is stored: all that the command-line tools need (team:invite, purge). */
+export function storageFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'postgres'> {
   return {
-    port: integer(env.PORT, 3000),
-    host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
     postgres: {
@@ -61,7 +64,22 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
         env.PG_STATEMENT_TIMEOUT_MS,
         POSTGRES_DEFAULTS.statementTimeoutMs,
       ),
+      startWaitMs: positive(
+        'DB_START_WAIT_MS',
+        env.DB_START_WAIT_MS,
+        POSTGRES_DEFAULTS.startWaitMs,
+      ),
     },
+  };
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const rateLimitMax = integer(env.RATE_LIMIT_MAX, 30);
+  const submissionsMax = integer(env.SUBMISSIONS_PER_MINUTE_MAX, 600);
+  return {
+    port: integer(env.PORT, 3000),
+    host: env.HOST || '127.0.0.1',
+    ...storageFromEnv(env),
     apiKeys: parseApiKeys(env.API_KEYS, env.NODE_ENV === 'production'),
     feedbackPath: env.FEEDBACK_PATH || '/api/feedback',
     retentionMonths: integer(env.RETENTION_MONTHS, 3),
@@ -74,16 +92,36 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     requestTimeoutMs: positive('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 10_000),
     connectionTimeoutMs: positive('CONNECTION_TIMEOUT_MS', env.CONNECTION_TIMEOUT_MS, 30_000),
+    dbWaitMs: positive('DB_WAIT_MS', env.DB_WAIT_MS, DEFAULT_DB_WAIT_MS),
+    metricsPort: env.METRICS_PORT ? positive('METRICS_PORT', env.METRICS_PORT, 0) : undefined,
     logLevel: env.LOG_LEVEL || 'info',
-    teamSecret: env.TEAM_SECRET || undefined,
+    teamSecret: parseTeamSecret(env.TEAM_SECRET),
     oidc: oidcFromEnv(env),
     preview: env.PREVIEW === 'true',
-    publicUrl: parsePublicUrl(
-      env.PUBLIC_URL,
-      env.NODE_ENV === 'production',
-      integer(env.PORT, 3000),
-    ),
+    publicUrl: publicUrlFromEnv(env),
   };
+}
+
+/** PUBLIC_URL, required in production (http://localhost:PORT otherwise). */
+export const publicUrlFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
+  parsePublicUrl(env.PUBLIC_URL, env.NODE_ENV === 'production', integer(env.PORT, 3000));
+
+/** A respondent waits at most this long on the database (DB_WAIT_MS): long enough for a restart
+ *  or a failover's retries, short enough to be answered before a balancer gives up. */
+export const DEFAULT_DB_WAIT_MS = 5_000;
+
+/** TEAM_SECRET's shortest length: 32 bytes, as `openssl rand -base64 32` gives (44 characters). */
+export const TEAM_SECRET_MIN_BYTES = 32;
+
+/** TEAM_SECRET when set: at least 32 bytes, or the start stops saying so (a short secret lets
+ *  anyone who guesses it forge the team's passkey challenges). */
+export function parseTeamSecret(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (Buffer.byteLength(value) < TEAM_SECRET_MIN_BYTES)
+    throw new Error(
+      `TEAM_SECRET must be at least ${TEAM_SECRET_MIN_BYTES} bytes (it has ${Buffer.byteLength(value)}): make one with \`openssl rand -base64 32\``,
+    );
+  return value;
 }
 
 /**

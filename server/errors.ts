@@ -2,6 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SECURITY_HEADERS } from './security';
+import { DatabaseUnavailable, isDatabaseUnavailable } from './storage/deadline';
+import { codeOf } from './storage/retry';
 
 /** An error whose status the error handler passes on (4xx). */
 export function httpError(statusCode: number): Error & { statusCode: number } {
@@ -14,20 +16,47 @@ const errorBody = (status: number) => JSON.stringify({ error: STATUS_CODES[statu
 const clientStatus = (statusCode: number | undefined) =>
   statusCode && statusCode >= 400 && statusCode < 500 ? statusCode : undefined;
 
-/** 503 for an error that says so: the database stayed out of reach through the retries. */
-const unavailable = (statusCode: number | undefined) => (statusCode === 503 ? 503 : undefined);
+/** How the server answers when the database is out of reach (DatabaseUnavailable, or a 503 from
+ *  the retries): set once the respondent pages are registered. */
+export interface UnavailableHandling {
+  /** The service-unavailable page when the request is for a respondent's page; else undefined
+   *  (then 503 JSON, as the API answers). */
+  page?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** Told of each such answer (metrics). */
+  observe?: (request: FastifyRequest, error: unknown) => void;
+}
+
+/** Seconds a 503 for an unavailable database asks the client to wait. */
+const UNAVAILABLE_RETRY_AFTER_S = '10';
 
 /**
  * Every failure becomes a small JSON body with a generic message: bad input gets its 4xx
  * (bad JSON 400, too large 413, wrong type 415, rate limited 429), the database out of reach
- * a 503 (to try again later), anything else a 500.
+ * a 503 (to try again later: a respondent's page gets the service-unavailable page in its
+ * language, `unavailable.page`), anything else a 500.
  * Messages are never echoed (a JSON parse error quotes the body) and stacks never sent.
  */
-export function handleErrors(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = clientStatus(error.statusCode) ?? unavailable(error.statusCode) ?? 500;
+export function handleErrors(app: FastifyInstance, unavailable: UnavailableHandling = {}): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      // Expected in an outage, and counted: a warning with the reason, not a stack per request.
+      const reason = error instanceof DatabaseUnavailable ? error.reason : 'unreachable';
+      request.log.warn({ reason, code: codeOf(error.cause ?? error) }, 'database unavailable');
+      unavailable.observe?.(request, error);
+      reply.header('retry-after', UNAVAILABLE_RETRY_AFTER_S);
+      const page = await unavailable.page?.(request, reply).catch((failed: unknown) => {
+        request.log.error({ err: failed }, 'service-unavailable page failed');
+        return undefined;
+      });
+      if (page) return page;
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(errorBody(503));
+    }
+    const status = clientStatus(error.statusCode) ?? 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    if (status === 503) reply.header('retry-after', '10');
     else request.log.info({ code: error.code, status }, 'request rejected');
     return reply
       .code(status)

@@ -3,20 +3,34 @@ import type { FastifyInstance } from 'fastify';
 import type { ResolvedSurvey } from '../engine/index';
 import { buildServer, loadDefinitions } from './app';
 import { checkTeamSecret, configFromEnv, type ServerConfig } from './config';
+import { createMetrics, serveMetrics } from './metrics';
 
 /**
  * Starts the API and the built app from environment settings, and stops cleanly on
- * SIGINT/SIGTERM (in-flight requests finish, the database is closed).
+ * SIGINT/SIGTERM (in-flight requests finish, the database is closed). The port opens at once:
+ * the database is waited for, migrated and the start-up work done in the background
+ * (server/startup.ts); `onStartFailed` hears when the database was never reached (the process
+ * run directly then exits 1, for its supervisor to start it again).
  * Run directly (`tsx server/main.ts`) it serves whatever `dist/` holds; `npm start` builds first.
  */
 export async function startServer(
-  options: { staticDir?: string; config?: ServerConfig } = {},
-): Promise<{ app: FastifyInstance; url: string; surveys: Map<string, ResolvedSurvey> }> {
+  options: {
+    staticDir?: string;
+    config?: ServerConfig;
+    onStartFailed?: (error: unknown) => void;
+  } = {},
+): Promise<{
+  app: FastifyInstance;
+  url: string;
+  surveys: Map<string, ResolvedSurvey>;
+  metricsUrl?: string;
+}> {
   const config = options.config ?? configFromEnv();
   // Before anything is opened: several instances without a shared secret cannot sign anyone in.
   const secretWarning = checkTeamSecret(config);
   const surveys = await loadDefinitions();
-  const app = await buildServer({
+  const metrics = config.metricsPort ? createMetrics() : undefined;
+  const app: FastifyInstance = await buildServer({
     surveys,
     staticDir: options.staticDir,
     logger: { level: config.logLevel },
@@ -35,8 +49,26 @@ export async function startServer(
     trustProxy: config.trustProxy,
     requestTimeoutMs: config.requestTimeoutMs,
     connectionTimeoutMs: config.connectionTimeoutMs,
+    dbWaitMs: config.dbWaitMs,
+    metrics,
+    backgroundStartup: {
+      onStartFailed: (error) =>
+        options.onStartFailed
+          ? options.onStartFailed(error)
+          : // After buildServer has returned (a start that fails at once reports before it does).
+            setImmediate(() => app.log.error({ err: error }, 'the database was never reached')),
+    },
   });
   if (secretWarning) app.log.warn(secretWarning);
+  // Metrics on their own port, which the load balancer does not route to (docs/operations.md).
+  const metricsServer =
+    metrics && config.metricsPort
+      ? await serveMetrics(metrics, config.metricsPort, config.host)
+      : undefined;
+  if (metricsServer)
+    app.addHook('onClose', async () => {
+      await new Promise((done) => metricsServer.close(done));
+    });
   const address = await app.listen({ port: config.port, host: config.host });
   let closing = false;
   const shutdown = (signal: string) => {
@@ -50,13 +82,26 @@ export async function startServer(
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
-  return { app, url: address, surveys };
+  const metricsAddress = metricsServer?.address();
+  return {
+    app,
+    url: address,
+    surveys,
+    ...(metricsAddress && typeof metricsAddress === 'object'
+      ? { metricsUrl: `http://${config.host}:${metricsAddress.port}/metrics` }
+      : {}),
+  };
 }
 
 // Run directly: `node dist-node/main.js` (built by `npm run build`; `npm start` builds and runs
 // it) or `tsx server/main.ts`, from the project folder (dist/, dist-server/, definitions/).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  startServer().then(
+  startServer({
+    onStartFailed: (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  }).then(
     ({ url, surveys }) => {
       const base = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
       const ids = [...surveys.keys()].sort();

@@ -8,7 +8,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLang } from '../engine/index';
 import type { Rendered } from '../src/entry-server';
-import type { ServerContext } from '../src/serverContext';
+import { data } from 'react-router-dom';
+import { BACK_TO_ANSWERS_FIELD, type PostedPage, type ServerContext } from '../src/serverContext';
+import { isDatabaseUnavailable } from './storage/deadline';
 import { stylesheetInliner } from './criticalCss';
 import { contextFor, refusedPost, skipWithoutScript, type NoJsOptions } from './nojs/index';
 import { SAVED_ANSWERS_FIELD } from '../src/savedState';
@@ -91,7 +93,15 @@ export function fetchRequest(
   return new Request(url, init);
 }
 
-export async function registerPages(app: FastifyInstance, options: PagesOptions): Promise<void> {
+/** What a page answered with the service-unavailable page asks a browser to wait (seconds). */
+export const UNAVAILABLE_RETRY_AFTER_S = 10;
+
+/** Registers the respondent pages; resolves to the service-unavailable page's drawer, for the
+ *  error handler (server/errors.ts). */
+export async function registerPages(
+  app: FastifyInstance,
+  options: PagesOptions,
+): Promise<(request: FastifyRequest, reply: FastifyReply) => Promise<unknown>> {
   const root = resolve(options.root);
   if (existsSync(root)) {
     await app.register(fastifyStatic, {
@@ -120,31 +130,13 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     ? ((await import(pathToFileURL(entry).href)) as { render: Render }).render
     : undefined;
 
-  const answer = async (
-    request: FastifyRequest,
+  /** Sends a rendered page (or the Response a loader or action gave) with its headers. */
+  const send = (
     reply: FastifyReply,
-    notFound = false,
-    refused?: number,
+    result: Rendered | Response,
+    cache: string,
+    status?: number,
   ) => {
-    const url = new URL(request.url, 'http://localhost');
-    if (!render || !template) return reply.code(404).send({ error: 'Not Found' });
-    const context = await contextFor(url, options);
-    // A post over the client's limit is not stored: the "try again later" page, the draft kept
-    // (a one-page survey's answers, which have no draft, come back in the page: refusedPost).
-    if (refused) context.post = (posted, params) => refusedPost(posted, params, refused, options);
-    // A page posted with errors, held for its address (Post/Redirect/Get): drawn as that post's
-    // answer was, from what the draft holds.
-    const { posted } = context;
-    if (posted && request.method === 'GET') context.post = async () => posted;
-    const asPosted =
-      posted && request.method === 'GET'
-        ? { url: request.url, headers: request.headers, method: 'POST', body: new Map() }
-        : request;
-    const result = await render(fetchRequest(asPosted), context);
-    // Pages that carry a draft must not be stored by a browser or a proxy.
-    // Nor may the answer to a post (it may carry the answers back).
-    const cache =
-      context.draftStatus === 'none' && request.method !== 'POST' ? 'no-cache' : 'no-store';
     if (result instanceof Response) {
       const location = result.headers.get('location');
       if (location)
@@ -163,11 +155,92 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
       contentSecurityPolicy({ styleHashes: styled ? [styled.styleHash] : [], scriptHashes }),
     );
     return reply
-      .code(notFound ? 404 : result.status)
+      .code(status ?? result.status)
       .headers(result.headers ?? {})
       .header('cache-control', cache)
       .type('text/html; charset=utf-8')
       .send(styled?.page ?? html);
+  };
+
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    notFound = false,
+    refused?: number,
+  ) => {
+    const url = new URL(request.url, 'http://localhost');
+    if (!render || !template) return reply.code(404).send({ error: 'Not Found' });
+    const context = await contextFor(url, options);
+    // A post over the client's limit is not stored: the "try again later" page, the draft kept
+    // (a one-page survey's answers, which have no draft, come back in the page: refusedPost).
+    if (refused) context.post = (posted, params) => refusedPost(posted, params, refused, options);
+    // A page posted with errors, held for its address (Post/Redirect/Get): drawn as that post's
+    // answer was, from what the draft holds.
+    const { posted } = context;
+    if (posted && request.method === 'GET') context.post = async () => posted;
+    // The database out of reach while a form was handled: the route table would draw its error
+    // page; the error handler draws the service-unavailable page instead (unavailablePage).
+    let unavailable: unknown;
+    const handle = context.post;
+    context.post = (...args) =>
+      handle(...args).catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) unavailable = error;
+        throw error;
+      });
+    const asPosted =
+      posted && request.method === 'GET'
+        ? { url: request.url, headers: request.headers, method: 'POST', body: new Map() }
+        : request;
+    const result = await render(fetchRequest(asPosted), context);
+    if (unavailable) throw unavailable;
+    // Pages that carry a draft must not be stored by a browser or a proxy.
+    // Nor may the answer to a post (it may carry the answers back).
+    const cache =
+      context.draftStatus === 'none' && request.method !== 'POST' ? 'no-cache' : 'no-store';
+    return send(reply, result, cache, notFound ? 404 : undefined);
+  };
+
+  /**
+   * The service-unavailable page for a survey's address, drawn without the database (the error
+   * handler's answer to DatabaseUnavailable, server/errors.ts): in the page's language, in the
+   * survey's frame, 503 with Retry-After. Nothing is lost: a posted form comes back in the page
+   * with a button that posts it again to draw it filled in (a one-page survey's busy page does
+   * the same); a page that was only shown links back to its address, whose draft holds the
+   * answers. Undefined for any other address.
+   */
+  const unavailablePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [path = '', query = ''] = request.url.split('?');
+    const [, lang, id = '', screen] = path.split('/');
+    const survey = options.surveys.get(id);
+    if (!render || !template || !survey || !isLang(lang)) return undefined;
+    const single = survey.layout === 'single';
+    const page = survey.pages.find((p) => p.id === screen) ?? survey.pages[0];
+    if (!page) return undefined;
+    // The route that draws it: the question page, or a one-page survey's root.
+    const target = single ? `/${lang}/${id}?index` : `/${lang}/${id}/${page.id}`;
+    const form =
+      request.method === 'POST' && request.body instanceof Map ? request.body : undefined;
+    const fields = [...(form ?? new Map<string, string[]>())]
+      .filter(([name]) => name !== BACK_TO_ANSWERS_FIELD)
+      .flatMap(([name, values]) => (values as string[]).map((v): [string, string] => [name, v]));
+    const here = `${single ? `/${lang}/${id}` : `/${lang}/${id}/${page.id}`}${query ? `?${query}` : ''}`;
+    // Busy, as the submission cap's page says; what was posted comes back in the page, and a
+    // page only shown leads back to its address (its draft holds the answers).
+    const unavailable: PostedPage['unavailable'] =
+      single || fields.length
+        ? { reason: 'busy', kept: 'carried', carry: { action: here, fields } }
+        : { reason: 'busy', kept: 'server', back: here };
+    const context: ServerContext = {
+      state: null,
+      draft: null,
+      newSubmissionKey: () => '',
+      post: async () =>
+        data({ answers: {}, errors: [], unavailable } satisfies PostedPage, { status: 503 }),
+    };
+    const request_ = { url: target, headers: request.headers, method: 'POST', body: new Map() };
+    const result = await render(fetchRequest(request_), context);
+    reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    return send(reply, result, 'no-store', 503);
   };
 
   // Forms posted without JavaScript, in their own scope so that its body parsers apply to
@@ -240,4 +313,5 @@ export async function registerPages(app: FastifyInstance, options: PagesOptions)
     }
     return answer(request, reply, target.kind === 'not-found');
   });
+  return unavailablePage;
 }

@@ -149,7 +149,8 @@ async function answerPost(
   const page = survey.layout === 'single' ? survey.pages[0] : findPage(survey, params.page ?? '');
   if (!page) throw data(null, { status: 404 });
   const posted = await postedForm(request);
-  // The "try again later" page's button: the form drawn again, filled in as posted.
+  // The "try again later" page's button: the form drawn again, filled in as posted (a one-page
+  // survey over its limit, or any page posted while the database was out of reach).
   if (posted[BACK_TO_ANSWERS_FIELD] !== undefined)
     return { answers: answersFromForm(page, posted, {}), errors: [] } satisfies PostedPage;
   const session = sessionFor(survey, state, posted, now);

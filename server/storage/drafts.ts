@@ -55,6 +55,8 @@ export interface DraftStore {
   remove(token: string): Promise<void>;
   /** Deletes drafts idle (or sent) since before `cutoff`; resolves to how many went. */
   deleteIdle(cutoff: Date): Promise<number>;
+  /** How many drafts are under way (not sent), for the metrics. */
+  openCount(): Promise<number>;
 }
 
 /** Tokens are 22 base64url characters; anything else is not looked up. */
@@ -121,6 +123,12 @@ export function draftStore(sql: Sql): DraftStore {
         'DELETE FROM draft WHERE last_activity < ? AND (sent_at IS NULL OR sent_at < ?)',
         [before, before],
       );
+    },
+    async openCount() {
+      const [row] = await sql.all<{ n: number | string }>(
+        'SELECT COUNT(*) AS n FROM draft WHERE sent_at IS NULL',
+      );
+      return Number(row?.n ?? 0);
     },
   };
 }

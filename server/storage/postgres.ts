@@ -9,9 +9,18 @@ import {
   draftHash,
   draftStore,
 } from './drafts';
+import { DatabaseUnavailable, withinBudget } from './deadline';
+import {
+  newPool,
+  numbered,
+  statement,
+  transaction,
+  type ConnectWaitObserver,
+} from './postgres-pool';
+import { openDatabase, type StartEvent } from './postgres-start';
 import { codeOf, DEFAULT_RETRY, withRetries } from './retry';
 import { POSTGRES_LIMITS_MIGRATION, limitStore } from './limits';
-import { MASK_PASS_MIGRATION } from './mask-sql';
+import { MASK_PASS_MIGRATION, MASK_PROGRESS_MIGRATION } from './mask-sql';
 import { KEY_LOOKUP, keyLookupParams, storedKey, SUBMISSION_KEY_MIGRATION } from './submission-key';
 import {
   ANSWER_TEXT_COLUMN_MIGRATION,
@@ -37,11 +46,11 @@ import {
   type Sql,
   FEEDBACK_COLUMNS,
 } from './team-sql';
-import type { StoreWithTeam, NewFeedback } from './types';
+import type { NewFeedback, StoreWithTeam } from './types';
 import type { TeamStore } from './team-types';
 
 // Same versioned-migration idea as SQLite, with a one-row table for the version.
-const MIGRATIONS = [
+export const MIGRATIONS = [
   `CREATE TABLE feedback (
      id UUID PRIMARY KEY,
      survey_id TEXT NOT NULL,
@@ -71,9 +80,10 @@ const MIGRATIONS = [
   DRAFT_POSTED_MIGRATION,
   ANSWER_TEXT_COLUMN_MIGRATION,
   POSTGRES_AUDIT_COUNT_MIGRATION,
+  MASK_PROGRESS_MIGRATION,
 ];
 
-/** The connection pools and timeouts (PG_POOL_MAX, PG_TEAM_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS). */
+/** The connection pools and timeouts (PG_POOL_MAX, PG_TEAM_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS, DB_START_WAIT_MS). */
 export interface PostgresSettings {
   /** Connections per instance: 10 instances × 8 = 80 of a default server's 100. */
   poolMax: number;
@@ -83,8 +93,14 @@ export interface PostgresSettings {
   connectTimeoutMs: number;
   /** The longest a statement may run, lock waits included; the purge and migrations have none. */
   statementTimeoutMs: number;
+  /** How long the start keeps trying to reach the database before giving up. */
+  startWaitMs: number;
   /** Told of a broken connection or a retried statement, for the log: an error code, never a message. */
   onTrouble?: (trouble: DatabaseTrouble) => void;
+  /** Told how the start is going (waiting for the database, migrating), for the log. */
+  onStart?: (event: StartEvent) => void;
+  /** Told how long each unit of work waited for a pooled connection (metrics). */
+  onConnectWait?: ConnectWaitObserver;
 }
 
 /** withRetries with the store's report of each retry. */
@@ -94,12 +110,26 @@ export type DatabaseTrouble =
   | { event: 'connection lost'; code?: string }
   | { event: 'retrying'; code?: string; attempt: number };
 
+export type { StartEvent };
+
 export const POSTGRES_DEFAULTS: PostgresSettings = {
   poolMax: 8,
   teamPoolMax: 2,
   connectTimeoutMs: 5_000,
   statementTimeoutMs: 5_000,
+  startWaitMs: 120_000,
 };
+
+/** Connections in use and requests waiting for one, per pool (metrics). */
+export interface PoolStats {
+  pool: 'respondents' | 'team';
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/** The opened store, and how its pools are doing. */
+export type PostgresStore = StoreWithTeam & { poolStats(): PoolStats[] };
 
 /**
  * PostgreSQL store, used when DATABASE_URL is set (several API instances, one database).
@@ -107,62 +137,105 @@ export const POSTGRES_DEFAULTS: PostgresSettings = {
  * only after its WAL record is flushed. Transient failures (a restart, a failover, a
  * terminated connection, a deadlock) are retried (./retry.ts); every statement and
  * transaction here may be run twice, and a submission is stored once whatever happens.
+ *
+ * Returned at once: the database is reached and migrated in the background (`opened`, see
+ * ./postgres-start.ts), and until then every use of the store waits for it (within a request's
+ * budget, ./deadline.ts). `openPostgresStore` waits for it before returning.
  */
-export async function openPostgresStore(
+export function postgresStore(
   connectionString: string,
   settings: Partial<PostgresSettings> = {},
-): Promise<StoreWithTeam> {
-  const { poolMax, teamPoolMax, connectTimeoutMs, statementTimeoutMs, onTrouble } = {
+): PostgresStore {
+  const {
+    poolMax,
+    teamPoolMax,
+    connectTimeoutMs,
+    statementTimeoutMs,
+    startWaitMs,
+    onTrouble,
+    onStart,
+    onConnectWait,
+  } = {
     ...POSTGRES_DEFAULTS,
     ...settings,
   };
-  const retried: Retried = (work) =>
-    withRetries(work, DEFAULT_RETRY, undefined, (attempt, code) =>
-      onTrouble?.({ event: 'retrying', code, attempt }),
-    );
   const lost = (error: unknown) => onTrouble?.({ event: 'connection lost', code: codeOf(error) });
   // PG_POOL_MAX is the instance's whole share of the server's connections: the team's pool
   // takes its part of it (at least one is left for respondents).
   const teamMax = Math.min(teamPoolMax, poolMax - 1);
-  const pool = newPool(
-    connectionString,
-    poolMax - teamMax,
-    connectTimeoutMs,
-    statementTimeoutMs,
-    lost,
-  );
-  try {
-    await transaction(pool, migrate);
-  } catch (error) {
-    await pool.end().catch(() => undefined);
-    throw new Error(
-      `Cannot use the PostgreSQL database in DATABASE_URL (${where(connectionString)}): ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
-
-  const query = (text: string, params: unknown[] = []) =>
-    retried(() => pool.query(numbered(text), params));
-  const sql = sqlOver(pool, retried);
+  const pool = newPool(connectionString, poolMax - teamMax, connectTimeoutMs, lost);
   // The team's heavy reads (lists, searches, the export's pages, figures) take turns on a small
   // pool of their own: at most teamPoolMax of them run at once, so they neither take the
   // respondents' connections nor every core of the database server (with PG_POOL_MAX=1 they
   // share the one connection).
-  const teamPool =
-    teamMax > 0
-      ? newPool(connectionString, teamMax, connectTimeoutMs, statementTimeoutMs, lost)
-      : pool;
-  const team = teamStore(sql, sqlOver(teamPool, retried));
+  const teamPool = teamMax > 0 ? newPool(connectionString, teamMax, connectTimeoutMs, lost) : pool;
+
+  let schemaReady = false;
+  const opened = openDatabase(pool, MIGRATIONS, ENSURE_SEARCH_INDEX, { startWaitMs, onStart }).then(
+    () => {
+      schemaReady = true;
+    },
+    (error: unknown) => {
+      throw new Error(
+        `Cannot use the PostgreSQL database in DATABASE_URL (${where(connectionString)}): ${(error as Error).message}`,
+        { cause: error },
+      );
+    },
+  );
+  // Whoever opened the store hears of a failure through `opened`; uses of the store through theirs.
+  opened.catch(() => undefined);
+  /** Until the schema is ready, a use of the store waits for it (a request, within its budget). */
+  const schema = async () => {
+    if (schemaReady) return;
+    await withinBudget(
+      opened.catch((error: unknown) => {
+        throw new DatabaseUnavailable('unreachable', { cause: error });
+      }),
+    );
+  };
+  const retried: Retried = async (work) => {
+    await schema();
+    return withRetries(work, DEFAULT_RETRY, undefined, (attempt, code) =>
+      onTrouble?.({ event: 'retrying', code, attempt }),
+    );
+  };
+  /** A unit of work on a pool with the statement timeout; retried as a whole. */
+  const unit =
+    (on: pg.Pool) =>
+    <T>(work: (client: pg.PoolClient) => Promise<T>, timeoutMs = statementTimeoutMs) =>
+      retried(() => transaction(on, timeoutMs, work, onConnectWait));
+  const onPool = unit(pool);
+  /** One statement on a pool, retried; `?` placeholders. */
+  const single =
+    (on: pg.Pool) =>
+    (text: string, params: unknown[] = []) =>
+      retried(() => statement(on, statementTimeoutMs, numbered(text), params, onConnectWait));
+
+  const query = single(pool);
+  const sql = sqlOver(pool, onPool, single(pool), schema, statementTimeoutMs);
+  const team = teamStore(
+    sql,
+    sqlOver(teamPool, unit(teamPool), single(teamPool), schema, statementTimeoutMs),
+  );
   const idOfKey = async (surveyId: string, key: string) => {
     const [stored] = await sql.all<{ id: string }>(KEY_LOOKUP, keyLookupParams(surveyId, key));
     return stored?.id;
   };
   return {
+    opened,
     async save(record: NewFeedback) {
       // The id is made once, before any try: a retry after a try whose COMMIT did happen (its
       // answer lost with the connection) finds the row there and adds nothing.
       const id = randomUUID();
-      await retried(() => pool.query(INSERT_FEEDBACK, insertParams(id, record, team)));
+      await retried(() =>
+        statement(
+          pool,
+          statementTimeoutMs,
+          INSERT_FEEDBACK,
+          insertParams(id, record, team),
+          onConnectWait,
+        ),
+      );
       if (!record.key) return { id };
       // A second save with the key waited on the unique index for the first to commit, then
       // added nothing: both answer with the stored row's id.
@@ -174,34 +247,29 @@ export async function openPostgresStore(
       const id = randomUUID();
       // Retried as one: after a try whose COMMIT happened unseen, the draft is already sent and
       // the retry stores nothing.
-      const stored = await retried(() =>
-        transaction(pool, async (client) => {
-          // The UPDATE locks the draft's row: a second Send waits here, then changes nothing.
-          const consumed = await client.query(numbered(SEND_DRAFT), [
-            record.receivedAt.toISOString(),
-            draftHash(token),
-          ]);
-          if (!consumed.rowCount) return false;
-          await client.query(INSERT_FEEDBACK, insertParams(id, record, team));
-          return true;
-        }),
-      );
+      const stored = await onPool(async (client) => {
+        // The UPDATE locks the draft's row: a second Send waits here, then changes nothing.
+        const consumed = await client.query(numbered(SEND_DRAFT), [
+          record.receivedAt.toISOString(),
+          draftHash(token),
+        ]);
+        if (!consumed.rowCount) return false;
+        await client.query(INSERT_FEEDBACK, insertParams(id, record, team));
+        return true;
+      });
       return stored ? { id } : null;
     },
     async deleteOlderThan(cutoff, testsBefore) {
       // A long backlog may take longer than the statement timeout; the purge has no deadline.
-      return retried(() =>
-        transaction(pool, async (client) => {
-          await client.query('SET LOCAL statement_timeout = 0');
-          const old = await client.query('DELETE FROM feedback WHERE received_at < $1', [cutoff]);
-          const tests = testsBefore
-            ? await client.query('DELETE FROM feedback WHERE test AND received_at < $1', [
-                testsBefore,
-              ])
-            : undefined;
-          return (old.rowCount ?? 0) + (tests?.rowCount ?? 0);
-        }),
-      );
+      return onPool(async (client) => {
+        const old = await client.query('DELETE FROM feedback WHERE received_at < $1', [cutoff]);
+        const tests = testsBefore
+          ? await client.query('DELETE FROM feedback WHERE test AND received_at < $1', [
+              testsBefore,
+            ])
+          : undefined;
+        return (old.rowCount ?? 0) + (tests?.rowCount ?? 0);
+      }, 0);
     },
     async count() {
       const result = await query('SELECT COUNT(*) AS n FROM feedback');
@@ -219,6 +287,7 @@ export async function openPostgresStore(
       return (result.rowCount ?? 0) > 0;
     },
     async close() {
+      await opened.catch(() => undefined);
       await Promise.all([pool.end(), teamPool !== pool && teamPool.end()]);
     },
     team,
@@ -227,8 +296,34 @@ export async function openPostgresStore(
     async ping() {
       await sql.all('SELECT 1');
     },
+    poolStats: () => [
+      { pool: 'respondents', ...statsOf(pool) },
+      ...(teamPool !== pool ? [{ pool: 'team' as const, ...statsOf(teamPool) }] : []),
+    ],
   };
 }
+
+/** The store once its database is reached and migrated (scripts, tests); throws, naming
+ *  DATABASE_URL without its password, when that fails. */
+export async function openPostgresStore(
+  connectionString: string,
+  settings: Partial<PostgresSettings> = {},
+): Promise<PostgresStore> {
+  const store = postgresStore(connectionString, settings);
+  try {
+    await store.opened;
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw error;
+  }
+  return store;
+}
+
+const statsOf = (pool: pg.Pool) => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 /** The server and database of a connection string, never its user name or password. */
 function where(connectionString: string): string {
@@ -265,55 +360,22 @@ const insertParams = (id: string, record: NewFeedback, team: Pick<TeamStore, 'wo
   ];
 };
 
-async function migrate(client: pg.PoolClient): Promise<void> {
-  // Serialises concurrent starts of several instances.
-  await client.query('SELECT pg_advisory_xact_lock(7243001)');
-  // A migration on a large table may take longer than the statement timeout.
-  await client.query('SET LOCAL statement_timeout = 0');
-  await client.query('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-  const current = await client.query<{ version: number }>('SELECT version FROM schema_version');
-  const version = current.rows[0]?.version ?? 0;
-  if (version > MIGRATIONS.length)
-    throw new Error(`feedback database is schema version ${version}, newer than this code`);
-  for (const sql of MIGRATIONS.slice(version)) await client.query(sql);
-  await client.query('DELETE FROM schema_version');
-  await client.query('INSERT INTO schema_version (version) VALUES ($1)', [MIGRATIONS.length]);
-  await client.query(ENSURE_SEARCH_INDEX);
-}
-
-function newPool(
-  connectionString: string,
-  max: number,
-  connectTimeoutMs: number,
+/** The queries of ./team-sql.ts over a pool: each statement a unit of work (./postgres-pool.ts). */
+function sqlOver(
+  pool: pg.Pool,
+  unit: <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>,
+  query: (text: string, params?: unknown[]) => Promise<pg.QueryResult>,
+  schema: () => Promise<void>,
   statementTimeoutMs: number,
-  lost: (error: unknown) => void,
-): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString,
-    max,
-    connectionTimeoutMillis: connectTimeoutMs,
-    statement_timeout: statementTimeoutMs,
-    // Notices a server that went away without closing the connection (a failover).
-    keepAlive: true,
-  });
-  // An idle connection that breaks (a restart, a failover, pg_terminate_backend) is dropped by
-  // the pool, which opens a new one when next needed. Without a listener, Node would end the
-  // process on this 'error' event.
-  pool.on('error', lost);
-  return pool;
-}
-
-/** The queries of ./team-sql.ts over a pool. */
-function sqlOver(pool: pg.Pool, retried: Retried): Sql {
-  const query = (text: string, params: unknown[] = []) =>
-    retried(() => pool.query(numbered(text), params));
+): Sql {
   return {
     dialect: 'postgres',
     all: async <T>(text: string, params?: unknown[]) => (await query(text, params)).rows as T[],
     run: async (text: string, params?: unknown[]) => (await query(text, params)).rowCount ?? 0,
     within: async <T>(ms: number, text: string, params: unknown[] = []) => {
+      await schema();
       let rows: T[] = [];
-      await transaction(pool, async (client) => {
+      await transaction(pool, statementTimeoutMs, async (client) => {
         await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);
         rows = (await client.query(numbered(text), params)).rows as T[];
       }).catch((error: { code?: string }) => {
@@ -323,43 +385,8 @@ function sqlOver(pool: pg.Pool, retried: Retried): Sql {
       return rows;
     },
     transaction: (statements) =>
-      retried(() =>
-        transaction(pool, async (client) => {
-          for (const s of statements) await client.query(numbered(s.text), s.params ?? []);
-        }),
-      ),
+      unit(async (client) => {
+        for (const s of statements) await client.query(numbered(s.text), s.params ?? []);
+      }),
   };
-}
-
-/**
- * Runs `work` on one connection inside BEGIN … COMMIT, rolled back if it throws. A connection
- * that failed is closed rather than given back to the pool.
- */
-async function transaction<T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  // The pool listens for errors only on idle connections; until released this one is ours, and
-  // a broken one keeps this listener for whatever it emits while being closed.
-  const ignore = () => undefined;
-  client.on('error', ignore);
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    client.off('error', ignore);
-    client.release();
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    client.release(error as Error);
-    throw error;
-  }
-}
-
-/** `?` placeholders as PostgreSQL's `$1`, `$2`, ... (the shared team queries use `?`). */
-function numbered(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
 }

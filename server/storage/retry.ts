@@ -1,6 +1,8 @@
 // Which PostgreSQL failures pass by themselves, and retrying through them. A database restart
 // or failover, a terminated connection, a deadlock or a serialization failure is over in a
-// moment; the same statement a little later succeeds.
+// moment; the same statement a little later succeeds. Within a request the pauses count against
+// its budget on the database (./deadline.ts): a retry that would end past it is not made.
+import { DatabaseUnavailable, timeLeft } from './deadline';
 
 /** SQLSTATEs worth another attempt: serialization failure, deadlock, the server shutting down,
  *  crashed or starting, too many connections. Class 08 (connection exceptions) too. */
@@ -36,8 +38,8 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-/** Seven tries over at most about 5 s: long enough for a restart or failover to finish,
- *  short enough that a respondent is answered before a browser or balancer gives up. */
+/** Seven tries over at most about 5 s: long enough for a restart or failover to finish. A
+ *  respondent's request stops sooner when its budget (DB_WAIT_MS) runs out. */
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 7, baseDelayMs: 100, maxDelayMs: 2000 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -65,9 +67,14 @@ export async function withRetries<T>(
           Object.assign(error as object, { statusCode: 503 });
         throw error;
       }
+      const cap = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+      const delay = cap / 2 + (Math.random() * cap) / 2;
+      // No time left in the request's budget for the pause and another try: give up now.
+      const left = timeLeft();
+      if (left !== undefined && left <= delay)
+        throw new DatabaseUnavailable('timeout', { cause: error });
       onRetry?.(attempt, codeOf(error));
-      const delay = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-      await sleep(delay / 2 + (Math.random() * delay) / 2);
+      await sleep(delay);
     }
   }
 }

@@ -13,7 +13,7 @@ import {
   type DraftStore,
 } from './drafts';
 import { LIMITS_MIGRATION, limitStore } from './limits';
-import { MASK_PASS_MIGRATION } from './mask-sql';
+import { MASK_PASS_MIGRATION, MASK_PROGRESS_MIGRATION } from './mask-sql';
 import { FORGET_EVERY_MS, walForgetting } from './sqlite-forget';
 import { sqliteReader } from './sqlite-reader';
 import { KEY_LOOKUP, keyLookupParams, storedKey, SUBMISSION_KEY_MIGRATION } from './submission-key';
@@ -40,7 +40,7 @@ import type { StoreWithTeam, Lang, NewFeedback } from './types';
 const BUSY_TIMEOUT_MS = 5000;
 
 // Each entry moves the schema one version on; `user_version` remembers how far a file has got.
-const MIGRATIONS = [
+export const MIGRATIONS = [
   `CREATE TABLE feedback (
      id TEXT PRIMARY KEY,
      survey_id TEXT NOT NULL,
@@ -68,6 +68,7 @@ const MIGRATIONS = [
   DRAFT_POSTED_MIGRATION,
   SQLITE_WORDS_BY_TIME_MIGRATION,
   AUDIT_COUNT_MIGRATION,
+  MASK_PROGRESS_MIGRATION,
 ];
 
 interface Row {

@@ -36,7 +36,7 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
       source = given;
       await keepWords(sql, given);
     },
-    maskStored: (pass, mask) => maskStored(sql, pass, mask),
+    maskStored: (pass, mask, options) => maskStored(sql, pass, mask, options),
     // A test submission is never searched or themed: no words, and none to catch up on.
     wordsOf: (record) => (record.test ? [] : source?.words(record)),
     async catchUpWords() {

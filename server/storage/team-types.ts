@@ -1,5 +1,6 @@
 // What the feedback team's area (server/team) keeps in the store besides the feedback itself,
 // by area (./team/*.ts), and the team's reads of the feedback (./team/feedback-types.ts).
+import type { MaskOptions } from './mask-sql';
 import type { NewFeedback } from './record';
 import type { AuditStore } from './team/audit';
 import type { FeedbackReads } from './team/feedback-types';
@@ -37,11 +38,13 @@ export interface FeedbackUpkeep {
   /**
    * Masks the answers of every stored response with `mask`, once per `pass` number (recorded in
    * the database; server/storage/mask-sql.ts); resolves to how many changed. Before `keepWords`,
-   * which cuts the changed rows' words again.
+   * which cuts the changed rows' words again. One instance at a time, resumable; `options`
+   * report its progress.
    */
   maskStored(
     pass: number,
     mask: (surveyId: string, answers: Record<string, string>) => Record<string, string>,
+    options?: MaskOptions,
   ): Promise<number>;
   /** The words a new response adds to the index; undefined before `keepWords` (cut later). */
   wordsOf(record: NewFeedback): string[] | undefined;

@@ -15,6 +15,9 @@ export type StoreWithTeam = FeedbackStore & {
   limits: LimitStore;
   /** Resolves once the database has answered a trivial query (readiness). */
   ping(): Promise<void>;
+  /** Settles when the store's database has been reached and migrated (PostgreSQL opens in the
+   *  background, ./postgres-start.ts); absent when it was ready on opening (SQLite). */
+  opened?: Promise<void>;
   /** Stores the answers sent from a draft and marks the draft sent (emptied), in one
    *  transaction; null (and nothing stored) when it was sent already or is gone, so a second
    *  Send of the same draft stores nothing. */

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedSurvey } from '../../engine';
 import sharedJson from '../../definitions/shared/shared.json';
 import type { LimitStore } from '../storage/limits';
+import type { MaskOptions } from '../storage/mask-sql';
 import type { Role, TeamStore } from '../storage/team-types';
 import { langOf, type TeamContext } from './context';
 import { teamData } from './access';
@@ -81,29 +82,52 @@ export interface TeamRoute {
   url: string;
 }
 
+/**
+ * The team's work over the stored responses at start, run in the background once the database
+ * is ready (server/startup.ts): the per-day counts, the masking pass, the word index.
+ */
+export const teamStartupWork = (
+  store: TeamStore,
+  surveys: Map<string, ResolvedSurvey>,
+  masking: MaskOptions = {},
+) => [
+  {
+    name: 'per-day counts',
+    // The database keeps per-day counts of the questions the figures are made from.
+    run: () =>
+      store.keepTallies(
+        Object.fromEntries(
+          [...surveys.values()].map((s) => [s.id, choiceFields(s).map((f) => f.name)]),
+        ),
+      ),
+  },
+  {
+    name: 'masking pass',
+    // Rows stored before answers were masked on the way in are masked now, once (their words
+    // are then cut again by keepWords' catch-up below).
+    run: () =>
+      store.maskStored(
+        MASK_PASS,
+        (surveyId, answers) => maskAnswers(surveys.get(surveyId), answers),
+        masking,
+      ),
+  },
+  {
+    name: 'word index',
+    // And the words of the free-text answers, which the theme counts look up.
+    run: () =>
+      store.keepWords({
+        fields: Object.fromEntries([...surveys.values()].map((s) => [s.id, wordFieldsKey(s)])),
+        words: (record) => answerWords(surveys.get(record.surveyId), record),
+      }),
+  },
+];
+
 export async function registerTeam(app: FastifyInstance, options: TeamOptions): Promise<void> {
   const { store } = options;
   const clock = options.clock ?? (() => new Date());
   const secret = options.secret;
   const stylesheet = stylesheetHref(options.distDir ?? 'dist');
-  // The database keeps per-day counts of the questions the figures are made from.
-  await store.keepTallies(
-    Object.fromEntries(
-      [...options.surveys.values()].map((s) => [s.id, choiceFields(s).map((f) => f.name)]),
-    ),
-  );
-
-  // Rows stored before answers were masked on the way in are masked now, once (their words are
-  // then cut again by keepWords' catch-up below).
-  await store.maskStored(MASK_PASS, (surveyId, answers) =>
-    maskAnswers(options.surveys.get(surveyId), answers),
-  );
-
-  // And the words of the free-text answers, which the theme counts look up.
-  await store.keepWords({
-    fields: Object.fromEntries([...options.surveys.values()].map((s) => [s.id, wordFieldsKey(s)])),
-    words: (record) => answerWords(options.surveys.get(record.surveyId), record),
-  });
 
   const render: TeamContext['render'] = (request, reply, page, status = 200) => {
     const [path = '', search = ''] = request.url.split('?');
@@ -309,7 +333,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    await purge();
+    // In the background: the port opens without waiting for the database (server/startup.ts).
+    void purge().catch((error: unknown) => app.log.error({ err: error }, 'team purge failed'));
     timer = setInterval(() => void purge().catch(() => undefined), 60 * 60 * 1000);
     timer.unref();
   });

@@ -64,6 +64,7 @@ describe('configuration from the environment', () => {
       teamPoolMax: 2,
       connectTimeoutMs: 5_000,
       statementTimeoutMs: 5_000,
+      startWaitMs: 120_000,
     });
     expect(
       configFromEnv({
@@ -77,6 +78,7 @@ describe('configuration from the environment', () => {
       teamPoolMax: 4,
       connectTimeoutMs: 2_000,
       statementTimeoutMs: 15_000,
+      startWaitMs: 120_000,
     });
     for (const name of [
       'PG_POOL_MAX',
@@ -112,6 +114,22 @@ describe('configuration from the environment', () => {
       submissionsPerMinute: false,
     });
     expect(config.databaseUrl).toBe('postgres://db/feedback');
+  });
+
+  it('refuses a TEAM_SECRET shorter than 32 bytes, saying how to make one', () => {
+    expect(() => configFromEnv({ TEAM_SECRET: 'x' })).toThrow(
+      /TEAM_SECRET must be at least 32 bytes \(it has 1\).*openssl rand -base64 32/,
+    );
+    expect(() => configFromEnv({ TEAM_SECRET: 'a'.repeat(31) })).toThrow(/TEAM_SECRET/);
+    expect(configFromEnv({ TEAM_SECRET: 'a'.repeat(32) }).teamSecret).toBe('a'.repeat(32));
+  });
+
+  it("bounds a request's wait on the database (DB_WAIT_MS) and opens metrics only on METRICS_PORT", () => {
+    expect(configFromEnv({}).dbWaitMs).toBe(5_000);
+    expect(configFromEnv({ DB_WAIT_MS: '2500' }).dbWaitMs).toBe(2_500);
+    expect(() => configFromEnv({ DB_WAIT_MS: '0' })).toThrow(/DB_WAIT_MS/);
+    expect(configFromEnv({}).metricsPort).toBeUndefined();
+    expect(configFromEnv({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
   });
 
   it('refuses nonsense numbers instead of guessing', () => {

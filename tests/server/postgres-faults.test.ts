@@ -9,7 +9,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresStore, type DatabaseTrouble } from '../../server/storage/postgres';
+import {
+  openPostgresStore,
+  type DatabaseTrouble,
+  type StartEvent,
+} from '../../server/storage/postgres';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { freePort } from '../../scripts/bench-durability';
 import { API_KEY, testServer, validBody } from './fixtures';
@@ -207,19 +211,26 @@ describe.skipIf(!canRun)(
 );
 
 describe('PostgreSQL not there when the service starts', () => {
-  it('a refused connection stops the start within seconds, naming DATABASE_URL without the password', async () => {
+  it('a refused connection is tried again, each try reported, then the start stops naming DATABASE_URL without the password', async () => {
     const port = await freePort();
     const started = Date.now();
+    const events: StartEvent[] = [];
     const opening = openPostgresStore(
       `postgres://feedback:hunter2secret@127.0.0.1:${port}/feedback`,
+      { startWaitMs: 2_000, onStart: (event) => events.push(event) },
     );
     await expect(opening).rejects.toThrow(/DATABASE_URL/);
     await expect(opening).rejects.toThrow(`127.0.0.1:${port}/feedback`);
     await expect(opening).rejects.not.toThrow(/hunter2secret/);
     expect(Date.now() - started).toBeLessThan(5_000);
+    // 0.5 s, then 1 s: the third wait would pass DB_START_WAIT_MS.
+    expect(events).toEqual([
+      { event: 'waiting for the database', attempt: 1, code: 'ECONNREFUSED', retryInMs: 500 },
+      { event: 'waiting for the database', attempt: 2, code: 'ECONNREFUSED', retryInMs: 1000 },
+    ]);
   });
 
-  it('a database that accepts the connection but never answers stops the start after the connection timeout', async () => {
+  it('a database that accepts the connection but never answers stops the start once the start wait has passed', async () => {
     const sockets: Socket[] = [];
     const silent = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
@@ -228,9 +239,7 @@ describe('PostgreSQL not there when the service starts', () => {
     try {
       const opening = openPostgresStore(
         `postgres://feedback:hunter2secret@127.0.0.1:${port}/feedback`,
-        {
-          connectTimeoutMs: 1_000,
-        },
+        { connectTimeoutMs: 1_000, startWaitMs: 1_000 },
       );
       await expect(opening).rejects.toThrow(/DATABASE_URL/);
       await expect(opening).rejects.not.toThrow(/hunter2secret/);

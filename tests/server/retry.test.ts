@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DatabaseUnavailable, withDatabaseBudget } from '../../server/storage/deadline';
 import { isTransient, withRetries } from '../../server/storage/retry';
 
 const failure = (fields: Record<string, unknown>) =>
@@ -91,5 +92,47 @@ describe('withRetries', () => {
     );
     await expect(slow).rejects.toMatchObject({ statusCode: 503 });
     expect(calls).toBe(2);
+  });
+});
+
+describe('within a request’s budget on the database (DB_WAIT_MS)', () => {
+  it('makes no retry whose pause would end past the budget: DatabaseUnavailable (503) instead', async () => {
+    let calls = 0;
+    const waits: number[] = [];
+    // Pauses are real here (5 to 10 ms, then more), so the budget is spent by them.
+    const outcome = await withDatabaseBudget(150, () =>
+      withRetries(
+        async () => {
+          calls++;
+          throw failure({ code: '57P01' });
+        },
+        { attempts: 50, baseDelayMs: 10, maxDelayMs: 1000 },
+        async (ms) => {
+          waits.push(ms);
+          await new Promise((resolve) => setTimeout(resolve, ms));
+        },
+      ).catch((error: unknown) => error),
+    );
+    expect(outcome).toBeInstanceOf(DatabaseUnavailable);
+    expect(outcome).toMatchObject({ statusCode: 503, reason: 'timeout' });
+    expect((outcome as Error).cause).toMatchObject({ code: '57P01' });
+    // Far fewer than the 50 tries allowed, and the pauses taken fit in the budget.
+    expect(calls).toBeLessThan(50);
+    expect(waits.reduce((sum, ms) => sum + ms, 0)).toBeLessThanOrEqual(150);
+  });
+
+  it('outside a request, retries as before (no budget)', async () => {
+    let calls = 0;
+    await expect(
+      withRetries(
+        async () => {
+          calls++;
+          throw failure({ code: '57P01' });
+        },
+        { attempts: 4, baseDelayMs: 1, maxDelayMs: 1 },
+        async () => undefined,
+      ),
+    ).rejects.toMatchObject({ statusCode: 503, code: '57P01' });
+    expect(calls).toBe(4);
   });
 });

@@ -75,11 +75,12 @@ function serverFiles(dir = 'server'): string[] {
 describe('one way to store a submission', () => {
   it('is the only place in the server that checks, masks, caps and saves one', () => {
     // What storing a submission does; each may appear only in server/submissions.ts (the stores
-    // implement them in server/storage/, and masking is defined in server/team/privacy.ts).
-    const steps =
-      /\bvalidateSubmission\(|\.sendDraft\(|\bcap\.take\(|\bstore\.save\(|\bmaskAnswers\(survey/;
+    // implement them in server/storage/; masking as typed is part of validateSubmission). The
+    // metrics' wrappers (server/metrics-hooks.ts) are a cap and a store that count, not a way in.
+    const steps = /\bvalidateSubmission\(|\.sendDraft\(|\bcap\.take\(|\bstore\.save\(/;
     const found = serverFiles()
       .filter((file) => !file.startsWith('server/storage/') && file !== 'server/submissions.ts')
+      .filter((file) => file !== 'server/metrics-hooks.ts')
       .filter((file) => steps.test(readFileSync(file, 'utf8')));
     expect(found).toEqual([]);
   });
