@@ -1,7 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NodePackageImporter } from 'sass';
+import { definitionsDir } from './engine/check/folders';
 import { definitionsPlugin } from './scripts/vite-plugin-definitions';
 import { devApiPlugin } from './scripts/vite-plugin-dev-api';
 import { precompressPlugin } from './scripts/vite-plugin-precompress';
@@ -10,6 +12,8 @@ export default defineConfig({
   plugins: [react(), definitionsPlugin(), devApiPlugin(), precompressPlugin()],
   resolve: {
     alias: {
+      // The definitions folder the app is built from (engine/check/folders.ts).
+      '@definitions': resolve(definitionsDir()),
       // Formik pulls in lodash's generic deep-clone machinery (about 5 KB gzip) to copy form
       // state that is only ever plain JSON here, and its cached path parser for field names
       // that are plain identifiers; small equivalents keep the first page lighter.

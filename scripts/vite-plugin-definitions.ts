@@ -7,6 +7,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { checkAll, formatProblem, summary } from '../engine/check';
 import { parseSource } from '../engine/check/source';
 import type { DefinitionProblem } from '../engine/types';
+import { definitionsDir } from '../engine/check/folders';
 
 interface Report {
   errors: DefinitionProblem[];
@@ -17,7 +18,7 @@ interface Report {
 /** Checks every survey definition at dev start, on each edit, and at build; a broken definition is an error overlay / build failure. */
 export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
   let root = process.cwd();
-  let dir = resolve(root, options.dir ?? 'definitions');
+  let dir = resolve(root, options.dir ?? definitionsDir());
   let server: ViteDevServer | undefined;
   let failing: Report | undefined;
   let shown: Report | undefined;
@@ -70,7 +71,7 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
     },
     configResolved(config) {
       root = config.root;
-      dir = resolve(root, options.dir ?? 'definitions');
+      dir = resolve(root, options.dir ?? definitionsDir());
     },
     configureServer(dev) {
       server = dev;

@@ -12,6 +12,7 @@ import { contextFor } from './nojs/index';
 import { registerPreview } from './preview/index';
 import { openStore } from './storage/index';
 import { submissionCap } from './submissionCap';
+import { definitionsDir } from '../engine/check/folders';
 
 export type DevApi = FastifyInstance & {
   /** The respondent's state for a page address with `?draft=` (as the built server renders it
@@ -19,9 +20,9 @@ export type DevApi = FastifyInstance & {
   stateOf(url: URL): Promise<SurveyData | null>;
 };
 
-export async function devApi(definitionsDir = 'definitions'): Promise<DevApi> {
+export async function devApi(dir = definitionsDir()): Promise<DevApi> {
   const config = configFromEnv();
-  const { surveys } = loadSurveys(definitionsDir); // the dev overlay reports broken ones
+  const { surveys } = loadSurveys(dir); // the dev overlay reports broken ones
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const bodyLimit = 32 * 1024; // as server/app.ts
   const app = Fastify({ bodyLimit });

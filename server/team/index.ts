@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedSurvey } from '../../engine';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '@definitions/shared/shared.json';
 import type { Role, TeamStore } from '../storage/team-types';
 import { langOf, type TeamContext } from './context';
 import { choiceFields, type Scales } from './figures';

@@ -48,7 +48,14 @@ describe('field types and option sets: schema, types and registries agree', () =
   it('makes the compiler name every place a new type must be handled, and no other', () => {
     // Compile the project with a throwaway 'date' added to FieldType, without touching the file.
     const configFile = ts.readConfigFile('tsconfig.json', ts.sys.readFile);
-    const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, resolve('.'));
+    // Named, so the config's "paths" (`@definitions`) resolve from its folder.
+    const config = ts.parseJsonConfigFileContent(
+      configFile.config,
+      ts.sys,
+      resolve('.'),
+      undefined,
+      resolve('tsconfig.json'),
+    );
     const host = ts.createCompilerHost(config.options);
     const readFile = host.readFile.bind(host);
     host.readFile = (file) => {

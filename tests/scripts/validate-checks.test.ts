@@ -3,7 +3,7 @@
 // (a warning) and a file not formatted as prettier writes it (fixed by --fix). Each case is the
 // valid mini fixture with one edit, written to a temporary folder.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,11 +11,13 @@ import prettier from 'prettier';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SurveyDefinition } from '../../engine/types';
 import { definitionsPlugin } from '../../scripts/vite-plugin-definitions';
+import { tempProject } from '../helpers/temp-project';
 
 const run = promisify(execFile);
-const temp = mkdtempSync(join(tmpdir(), 'validate-checks-'));
-cpSync('tests/fixtures/valid/shared', join(temp, 'shared'), { recursive: true });
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+// A folder laid out as definitions/ is, beside a copy of schemas/ its files' "$schema" reaches.
+const project = tempProject('validate-checks-', 'tests/fixtures/valid');
+const temp = project.definitions;
+afterAll(() => project.remove());
 
 const mini = () =>
   JSON.parse(readFileSync('tests/fixtures/valid/mini.json', 'utf8')) as SurveyDefinition;
@@ -25,6 +27,7 @@ async function variant(name: string, edit: (def: SurveyDefinition) => void, raw 
   const def = mini();
   def.id = name;
   def.serviceName = name;
+  def.$schema = '../schemas/survey.schema.json';
   edit(def);
   const file = join(temp, `${name}.json`);
   // Raw: all on one line, as a hand edit or another tool might leave it.
