@@ -3,9 +3,7 @@
 // loader or npm process runs beside the service. Also the purge and the team invitation
 // commands, which production runs on the same machines.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { definitionsDir } from './engine/check/folders';
 
 /** The passkey page script, read by server/team at start from beside the bundle. */
 function passkeyScript(): Plugin {
@@ -23,8 +21,6 @@ function passkeyScript(): Plugin {
 
 export default defineConfig({
   plugins: [passkeyScript()],
-  // The shared blocks the team's figures read (engine/check/folders.ts, as vite.config.ts).
-  resolve: { alias: { '@definitions': resolve(definitionsDir()) } },
   // Not the browser app's public folder: nothing of it belongs beside the server.
   publicDir: false,
   build: {

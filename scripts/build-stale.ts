@@ -1,9 +1,11 @@
 // The first half of `npm start`: builds what is missing or older than its sources (the browser
-// app `dist/`, the server-rendering bundle `dist-server/`, the server `dist-node/`), then exits,
-// so the service itself runs as plain `node dist-node/main.js` (no TypeScript loader beside it).
+// app `dist/`, the server-rendering bundle `dist-server/`, the server `dist-node/`), or built with
+// other definitions than the files now (engine/check/built.ts), then exits, so the service itself
+// runs as plain `node dist-node/main.js` (no TypeScript loader beside it).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
+import { changedSinceBuild } from '../engine/check/built';
 import { configFromEnv } from '../server/config';
 
 const SHARED = ['engine', 'definitions', 'schemas', 'package.json'];
@@ -31,11 +33,22 @@ const stale = (built: string[], sources: string[]) => {
   return built.some((file) => !existsSync(file) || statSync(file).mtimeMs < newest);
 };
 
+/** Why a bundle folder's recorded definitions are not the files now (a copy keeping old times, a checkout). */
+function definitionsChanged(folder: string): string | undefined {
+  if (!existsSync(folder)) return undefined; // missing: built above for that reason
+  const changed = changedSinceBuild(folder);
+  if (changed === undefined) return `${folder} records no definitions`;
+  return changed.length ? `the definitions changed: ${changed.join(', ')}` : undefined;
+}
+
 // A misconfiguration stops us before a long build (the server reads the settings again).
 configFromEnv();
 
-if (stale(APP_BUILT, APP_SOURCES)) {
-  console.log('Building the app (dist/ or dist-server/ is missing or out of date)...');
+const appChanged = definitionsChanged('dist-server');
+if (stale(APP_BUILT, APP_SOURCES) || appChanged) {
+  console.log(
+    `Building the app (${appChanged ?? 'dist/ or dist-server/ is missing or out of date'})...`,
+  );
   // The runner loader reads vite.config.ts as Vite reads the app, without the native loader's
   // notices about import extensions (about 50 lines an operator would have to read past); only
   // errors are shown (the known CSS warning is explained in vite.config.ts).
@@ -47,7 +60,10 @@ if (stale(APP_BUILT, APP_SOURCES)) {
     build: { ssr: 'src/entry-server.tsx', outDir: 'dist-server', emptyOutDir: true },
   });
 }
-if (stale(SERVER_BUILT, SERVER_SOURCES)) {
-  console.log('Building the server (dist-node/ is missing or out of date)...');
+const serverChanged = definitionsChanged('dist-node');
+if (stale(SERVER_BUILT, SERVER_SOURCES) || serverChanged) {
+  console.log(
+    `Building the server (${serverChanged ?? 'dist-node/ is missing or out of date'})...`,
+  );
   await build({ configFile: 'vite.server.config.ts', configLoader: 'runner', logLevel: 'error' });
 }

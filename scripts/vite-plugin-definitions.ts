@@ -3,8 +3,10 @@
 // in Node, and never reach the browser bundle.
 import { readFileSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
-import type { Plugin, ViteDevServer } from 'vite';
+import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
+import type { Rollup } from 'vite';
 import { checkAll, formatProblem, summary } from '../engine/check';
+import { BUILT_MANIFEST, definitionHashes } from '../engine/check/built';
 import { parseSource } from '../engine/check/source';
 import type { DefinitionProblem } from '../engine/types';
 import { definitionsDir } from '../engine/check/folders';
@@ -22,6 +24,7 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
   let server: ViteDevServer | undefined;
   let failing: Report | undefined;
   let shown: Report | undefined;
+  const record = recordBuilt(() => dir);
 
   const check = (): Report => {
     const { shared, surveys, problems } = checkAll(dir);
@@ -72,6 +75,7 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
     configResolved(config) {
       root = config.root;
       dir = resolve(root, options.dir ?? definitionsDir());
+      record.configResolved(config);
     },
     configureServer(dev) {
       server = dev;
@@ -87,10 +91,33 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
       if (report.errors.length) this.error(`Survey definitions have errors:\n${report.text}`);
       if (report.warnings.length) this.warn(report.text);
     },
+    generateBundle: record.generateBundle,
     handleHotUpdate(ctx) {
       if (!isDefinition(ctx.file)) return;
       // Keep a broken definition away from the running app until it is fixed.
       if (checkInDev(ctx.server)) return [];
+    },
+  };
+}
+
+/**
+ * Records, beside a server-side bundle, the definitions it was built with (engine/check/built.ts):
+ * the server refuses to start on other ones, and `npm start` rebuilds. Not in the browser's build,
+ * whose folder is served to anyone.
+ */
+function recordBuilt(dirOf: () => string) {
+  let ssr = false;
+  return {
+    configResolved(config: ResolvedConfig) {
+      ssr = Boolean(config.build?.ssr);
+    },
+    generateBundle(this: Rollup.PluginContext) {
+      if (!ssr) return;
+      this.emitFile({
+        type: 'asset',
+        fileName: BUILT_MANIFEST,
+        source: `${JSON.stringify(definitionHashes(dirOf()), null, 2)}\n`,
+      });
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ResolvedSurvey } from '../engine/index';
 import { buildServer, loadDefinitions } from './app';
 import { checkTeamSecret, configFromEnv, type ServerConfig } from './config';
+import { staleBuildProblem } from '../engine/check/built';
 
 /**
  * Starts the API and the built app from environment settings, and stops cleanly on
@@ -15,6 +16,9 @@ export async function startServer(
   const config = options.config ?? configFromEnv();
   // Before anything is opened: several instances without a shared secret cannot sign anyone in.
   const secretWarning = checkTeamSecret(config);
+  // One truth: never draw the built surveys while checking answers against other files.
+  const stale = staleBuildProblem();
+  if (stale) throw new Error(stale);
   const surveys = await loadDefinitions();
   const app = await buildServer({
     surveys,

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedSurvey } from '../../engine';
-import sharedJson from '@definitions/shared/shared.json';
+import { readShared } from '../../engine/check/folders';
 import type { Role, TeamStore } from '../storage/team-types';
 import { langOf, type TeamContext } from './context';
 import { choiceFields, type Scales } from './figures';
@@ -165,7 +165,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
   const ctx: TeamContext = {
     store,
     surveys: options.surveys,
-    scales: (sharedJson as unknown as { scales: Scales }).scales,
+    // Read from the definitions folder at start, as the surveys are: never baked into the build.
+    scales: readShared().scales as unknown as Scales,
     clock,
     retentionMonths: options.retentionMonths ?? 3,
     publicUrl: options.origin,
