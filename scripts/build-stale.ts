@@ -60,10 +60,7 @@ if (stale(APP_BUILT, APP_SOURCES) || appChanged) {
     build: { ssr: 'src/entry-server.tsx', outDir: 'dist-server', emptyOutDir: true },
   });
 }
-const serverChanged = definitionsChanged('dist-node');
-if (stale(SERVER_BUILT, SERVER_SOURCES) || serverChanged) {
-  console.log(
-    `Building the server (${serverChanged ?? 'dist-node/ is missing or out of date'})...`,
-  );
+if (stale(SERVER_BUILT, SERVER_SOURCES)) {
+  console.log('Building the server (dist-node/ is missing or out of date)...');
   await build({ configFile: 'vite.server.config.ts', configLoader: 'runner', logLevel: 'error' });
 }

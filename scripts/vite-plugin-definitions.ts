@@ -1,10 +1,9 @@
 // Checks every survey definition at dev start, on each edit, and at build: a broken definition
 // shows in the browser's error overlay in dev and fails the build. The checks (and ajv) run here,
 // in Node, and never reach the browser bundle.
-import { readFileSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
-import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
-import type { Rollup } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
 import { checkAll, formatProblem, summary } from '../engine/check';
 import { BUILT_MANIFEST, definitionHashes } from '../engine/check/built';
 import { parseSource } from '../engine/check/source';
@@ -75,7 +74,6 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
     configResolved(config) {
       root = config.root;
       dir = resolve(root, options.dir ?? definitionsDir());
-      record.configResolved(config);
     },
     configureServer(dev) {
       server = dev;
@@ -91,7 +89,7 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
       if (report.errors.length) this.error(`Survey definitions have errors:\n${report.text}`);
       if (report.warnings.length) this.warn(report.text);
     },
-    generateBundle: record.generateBundle,
+    writeBundle: record.writeBundle,
     handleHotUpdate(ctx) {
       if (!isDefinition(ctx.file)) return;
       // Keep a broken definition away from the running app until it is fixed.
@@ -106,18 +104,18 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
  * whose folder is served to anyone.
  */
 function recordBuilt(dirOf: () => string) {
-  let ssr = false;
   return {
-    configResolved(config: ResolvedConfig) {
-      ssr = Boolean(config.build?.ssr);
-    },
-    generateBundle(this: Rollup.PluginContext) {
-      if (!ssr) return;
-      this.emitFile({
-        type: 'asset',
-        fileName: BUILT_MANIFEST,
-        source: `${JSON.stringify(definitionHashes(dirOf()), null, 2)}\n`,
-      });
+    // Written beside the bundle once it is (a server build drops emitted assets by default).
+    writeBundle(
+      this: { environment?: { config: { consumer: string } } },
+      output: { dir?: string },
+    ) {
+      // The build's environment says whose bundle this is: the server's, or the browser's.
+      if (this.environment?.config.consumer !== 'server' || !output.dir) return;
+      writeFileSync(
+        join(output.dir, BUILT_MANIFEST),
+        `${JSON.stringify(definitionHashes(dirOf()), null, 2)}\n`,
+      );
     },
   };
 }

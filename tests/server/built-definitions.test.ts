@@ -2,7 +2,7 @@
 // the server checks answers against the files, so a server whose files differ from its build
 // refuses to start, naming the files (`npm start` rebuilds first instead: scripts/build-stale.ts).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -17,31 +17,30 @@ import { tempProject } from '../helpers/temp-project';
 const project = tempProject('built-definitions-');
 afterAll(() => project.remove());
 const built = join(project.root, 'dist-server');
-mkdirSync(built);
 
-/** What a build's plugin writes beside its bundle, `ssr` or not. */
-function emitted(plugin: unknown, ssr: boolean): { fileName: string; source: string }[] {
-  const files: { fileName: string; source: string }[] = [];
-  const p = plugin as Record<string, (...args: unknown[]) => void>;
-  p.configResolved!({ root: project.root, build: { ssr } });
-  p.generateBundle!.call({
-    emitFile: (file: { fileName: string; source: string }) => files.push(file),
-  });
-  return files;
+/** What the definitions plugin writes beside a bundle in `folder`, built for the server or not. */
+function build(folder: string, consumer: 'server' | 'client'): string[] {
+  mkdirSync(folder, { recursive: true });
+  const p = definitionsPlugin({ dir: project.definitions }) as unknown as Record<
+    string,
+    (...args: unknown[]) => void
+  >;
+  p.configResolved!({ root: project.root });
+  p.writeBundle!.call({ environment: { config: { consumer } } }, { dir: folder });
+  return readdirSync(folder);
 }
 
 describe('the definitions a build was made with', () => {
-  it('are recorded beside the server-side bundles, never in the public browser build', () => {
-    const server = emitted(definitionsPlugin({ dir: project.definitions }), true);
-    expect(server).toEqual([
-      { type: 'asset', fileName: BUILT_MANIFEST, source: expect.any(String) },
-    ]);
-    const record = JSON.parse(server[0]!.source) as Record<string, string>;
+  it('are recorded beside the server-side bundle, never in the public browser build', () => {
+    expect(build(built, 'server')).toEqual([BUILT_MANIFEST]);
+    const record = JSON.parse(readFileSync(join(built, BUILT_MANIFEST), 'utf8')) as Record<
+      string,
+      string
+    >;
     expect(record).toEqual(definitionHashes(project.definitions));
     expect(Object.keys(record)).toContain('basic.json');
     expect(Object.keys(record)).toContain('shared/shared.json');
-    expect(emitted(definitionsPlugin({ dir: project.definitions }), false)).toEqual([]);
-    writeFileSync(join(built, BUILT_MANIFEST), server[0]!.source);
+    expect(build(join(project.root, 'dist'), 'client')).toEqual([]);
   });
 
   it('match the files until one changes, is added or is removed; reformatting is no change', () => {
