@@ -13,6 +13,7 @@ import { stylesheetInliner } from './criticalCss';
 import { contextFor, refusedPost, skipWithoutScript, type NoJsOptions } from './nojs/index';
 import { SAVED_ANSWERS_FIELD } from '../src/savedState';
 import { classifyPath } from './paths';
+import { isTestRun, testRunNotice } from './preview/notice';
 import { contentSecurityPolicy } from './security';
 
 type Render = (request: Request, context: ServerContext) => Promise<Rendered | Response>;
@@ -49,7 +50,10 @@ function page(template: string, rendered: Rendered): string {
         ? `<noscript><meta http-equiv="refresh" content="0;url=${escapeText(rendered.noScriptRedirect).replace(/"/g, '&quot;')}"></noscript></head>`
         : '</head>',
     )
-    .replace(ROOT_PLACEHOLDER, `<div id="root">${rendered.html}</div>`)
+    .replace(
+      ROOT_PLACEHOLDER,
+      `${isTestRun(rendered.data) ? testRunNotice(rendered.lang) : ''}<div id="root">${rendered.html}</div>`,
+    )
     .replace(
       DATA_PLACEHOLDER,
       `<script type="application/json" id="app-data">${jsonForHtml(rendered.data)}</script>`,
