@@ -31,6 +31,10 @@ export default defineConfig({
       ),
     },
   },
+  // The dev server pre-bundles the live editor's dependencies (CodeMirror) at start too: found
+  // only when /preview/<survey>/edit is first opened, they would make Vite re-bundle and reload
+  // that page while it starts, and the editor would not appear.
+  optimizeDeps: { entries: ['index.html', 'src/editor/main.ts'] },
   css: {
     // Vite 8 minifies CSS with Lightning CSS, which refuses two Internet Explorer hacks in
     // govuk-frontend's Sass: `@media screen and (min-width: 0\0)` (service navigation) and

@@ -9,7 +9,14 @@ import { changedSinceBuild } from '../engine/check/built';
 import { configFromEnv } from '../server/config';
 
 const SHARED = ['engine', 'definitions', 'schemas', 'package.json'];
-const APP_SOURCES = [...SHARED, 'src', 'renderers', 'index.html', 'vite.config.ts'];
+const APP_SOURCES = [
+  ...SHARED,
+  'src',
+  'renderers',
+  'index.html',
+  'vite.config.ts',
+  'vite.editor.config.ts',
+];
 const APP_BUILT = [join('dist', 'index.html'), join('dist-server', 'entry-server.js')];
 const SERVER_SOURCES = [...SHARED, 'server', 'scripts/team-invite.ts', 'vite.server.config.ts'];
 const SERVER_BUILT = [join('dist-node', 'main.js')];
@@ -53,6 +60,8 @@ if (stale(APP_BUILT, APP_SOURCES) || appChanged) {
   // notices about import extensions (about 50 lines an operator would have to read past); only
   // errors are shown (the known CSS warning is explained in vite.config.ts).
   await build({ configLoader: 'runner', logLevel: 'error' });
+  // The editors' live editor, a build of its own beside the app (vite.editor.config.ts).
+  await build({ configFile: 'vite.editor.config.ts', configLoader: 'runner', logLevel: 'error' });
   // The same pages for the server to render (src/entry-server.tsx).
   await build({
     configLoader: 'runner',

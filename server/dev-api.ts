@@ -14,6 +14,9 @@ import { openStore } from './storage/index';
 import { submissionCap } from './submissionCap';
 import { definitionsDir } from '../engine/check/folders';
 
+/** The app's stylesheet as Vite serves it from its source (there is no build in development). */
+const DEV_STYLESHEET = '/src/styles.scss';
+
 export type DevApi = FastifyInstance & {
   /** The respondent's state for a page address with `?draft=` (as the built server renders it
    *  into the page), so a page opened from a preview link has its path's answers under Vite too. */
@@ -39,7 +42,14 @@ export async function devApi(dir = definitionsDir()): Promise<DevApi> {
     clock,
     preview: true, // as the preview below: `npm run dev` always has it
   });
-  registerPreview(app, { surveys, drafts: store.drafts, clock });
+  // Vite serves the editor's script from its source and saves are allowed: this is development.
+  registerPreview(app, {
+    surveys,
+    drafts: store.drafts,
+    clock,
+    stylesheet: DEV_STYLESHEET,
+    editor: { script: '/src/editor/main.ts', save: true },
+  });
   app.addHook('onClose', () => store.close());
   await app.ready();
   const pages = { surveys, store, clock, preview: true, mayAccept: async () => true };

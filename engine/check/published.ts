@@ -6,14 +6,14 @@
 // full run, so `npm test` and CI do too; `--against <ref>` names another.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { definitionsDir } from './folders';
 import { flattenFields } from './model';
 import { parseSource, pointer, toProblems, type Finding } from './source';
 import type { DefinitionProblem, Field, SurveyDefinition } from '../types';
 
-function git(args: string[]): string {
-  return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+function git(args: string[], cwd?: string): string {
+  return execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], cwd });
 }
 
 /** The survey files of a folder at a git ref, by file name, parsed. */
@@ -41,11 +41,11 @@ export type Published = { ref: string; label: string } | { skipped: string };
  * the files with their own last commit. Where there is no such commit (no main, a shallow clone
  * without it, not a git checkout) the check is skipped with a note saying how to name one.
  */
-export function publishedRef(env: NodeJS.ProcessEnv = process.env): Published {
+export function publishedRef(env: NodeJS.ProcessEnv = process.env, cwd?: string): Published {
   if (env.PUBLISHED_REF) return { ref: env.PUBLISHED_REF, label: env.PUBLISHED_REF };
   for (const branch of ['main', 'origin/main']) {
     try {
-      const base = git(['merge-base', 'HEAD', branch]).trim();
+      const base = git(['merge-base', 'HEAD', branch], cwd).trim();
       return { ref: base, label: `the merge base with ${branch} (${base.slice(0, 7)})` };
     } catch {
       // No such branch here, or no common history (a shallow clone): try the next.
@@ -82,6 +82,8 @@ export interface Removal extends Finding {
 
 /** Findings for one survey: what `now` no longer has of `before`. */
 export function compareSurvey(before: SurveyDefinition, now: SurveyDefinition): Removal[] {
+  // A file without its list of pages is reported by the schema; what it lacks means nothing yet.
+  if (!Array.isArray(now?.pages) || !Array.isArray(before?.pages)) return [];
   const findings: Removal[] = [];
   const pagesNow = new Set(now.pages.map((page) => page.id));
   const added = now.pages.filter((page) => !before.pages.some((p) => p.id === page.id));
@@ -199,11 +201,13 @@ export function unchangedSince(ref: string, dir: string): boolean {
 
 /** One survey as the published version has it (the live editor's check), if there is one. */
 export function publishedSurvey(file: string): SurveyDefinition | undefined {
-  const published = publishedRef();
+  // Asked of the repository the file is in, wherever the server was started.
+  const cwd = dirname(resolve(file));
+  const published = publishedRef(process.env, cwd);
   if ('skipped' in published) return undefined;
   try {
-    const path = git(['ls-files', '--full-name', '--error-unmatch', file]).trim();
-    return JSON.parse(git(['show', `${published.ref}:${path}`])) as SurveyDefinition;
+    const path = git(['ls-files', '--full-name', '--error-unmatch', basename(file)], cwd).trim();
+    return JSON.parse(git(['show', `${published.ref}:${path}`], cwd)) as SurveyDefinition;
   } catch {
     return undefined; // not tracked, not at that ref, or not JSON there: nothing published
   }

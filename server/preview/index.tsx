@@ -4,13 +4,14 @@
 // message, the finish page) English beside Welsh, and every path through it (from the engine's
 // graph) with links that open any page with that path's answers: the link makes a server draft
 // holding them, marked as a test, and goes to the page's no-JavaScript address with its ?draft=,
-// so no timeout page is shown.
+// so no timeout page is shown. /preview/<survey>/edit is the live editor (./edit.tsx).
 import type { FastifyInstance } from 'fastify';
 import { enumeratePaths, pathFor } from '../../engine';
 import type { Lang, ResolvedSurvey } from '../../engine';
 import type { DraftStore } from '../storage/drafts';
 import { stylesheetHref } from '../team/layout';
 import { surveyName } from '../team/privacy';
+import { registerEditor, type EditorOptions } from './edit';
 import { pageHtml } from './layout';
 import { SurveyPages } from './survey';
 import { langOf, WORDS } from './words';
@@ -22,6 +23,8 @@ export interface PreviewOptions {
   distDir?: string;
   /** The stylesheet's address, when not the build's (development: Vite's). */
   stylesheet?: string;
+  /** The live editor's options (where its script is, whether it may save). */
+  editor?: Omit<EditorOptions, 'stylesheet'>;
 }
 
 function surveyPreview(survey: ResolvedSurvey, lang: Lang, stylesheet?: string): string {
@@ -47,6 +50,11 @@ function surveyPreview(survey: ResolvedSurvey, lang: Lang, stylesheet?: string):
               hrefLang={other}
             >
               {words.other}
+            </a>
+          </li>
+          <li>
+            <a className="govuk-link" href={`/preview/${survey.id}/edit?lang=${lang}`}>
+              {words.edit}
             </a>
           </li>
         </ul>
@@ -108,7 +116,7 @@ function surveyList(surveys: Map<string, ResolvedSurvey>, lang: Lang, stylesheet
   });
 }
 
-/** Registers /preview, /preview/<survey> and the links that open a page with a path's answers. */
+/** Registers /preview, /preview/<survey>, the links that open a page with a path's answers, and the editor. */
 export function registerPreview(app: FastifyInstance, options: PreviewOptions): void {
   const stylesheet = options.stylesheet ?? stylesheetHref(options.distDir ?? 'dist');
   const page = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
@@ -157,4 +165,6 @@ export function registerPreview(app: FastifyInstance, options: PreviewOptions): 
       .header('location', `${address}?draft=${token}`)
       .send();
   });
+
+  registerEditor(app, { distDir: options.distDir, ...options.editor, stylesheet });
 }
