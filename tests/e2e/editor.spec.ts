@@ -170,7 +170,7 @@ test('the Welsh editor speaks Welsh, and works without JavaScript as a form', as
   await context.close();
 });
 
-test("on a built server with PREVIEW=true: the editor's own bundle loads under the page's policy, completes from the schema, downloads and never saves", async ({
+test("on a built server with PREVIEW=true: the editor's own bundle loads under the page's policy, completes and explains from the schema, downloads and never saves", async ({
   page,
 }) => {
   const { id, text, def } = subject(join(ROOT, 'definitions')); // what the built server has
@@ -183,10 +183,18 @@ test("on a built server with PREVIEW=true: the editor's own bundle loads under t
   await expect(page.locator('#problems')).toContainText('No problems');
   await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
 
-  // A property the schema offers that the file does not have yet, completed at the top level.
   const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'survey.schema.json'), 'utf8')) as {
-    properties: Record<string, unknown>;
+    properties: Record<string, { description?: string }>;
   };
+  // The schema's help for a property, on hovering over its name (a few characters into its line).
+  const line = await page.locator('.cm-line', { hasText: '"duration":' }).first().boundingBox();
+  await page.mouse.move(line!.x + 30, line!.y + line!.height / 2);
+  await expect(page.locator('.cm-tooltip-hover')).toContainText(
+    schema.properties.duration!.description!,
+  );
+  await page.mouse.move(0, 0);
+
+  // A property the schema offers that the file does not have yet, completed at the top level.
   const offered = Object.keys(schema.properties).find((name) => !(name in def))!;
   await endOfLine(page, text.split('\n')[lineOf(text, '"duration":') - 1]!.trim());
   await page.keyboard.press('Enter');
