@@ -1,7 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NodePackageImporter } from 'sass';
+import { definitionsDir } from './engine/check/folders';
 import { definitionsPlugin } from './scripts/vite-plugin-definitions';
 import { devApiPlugin } from './scripts/vite-plugin-dev-api';
 import { earlyScriptPlugin } from './scripts/vite-plugin-early-script';
@@ -17,6 +19,8 @@ export default defineConfig({
   ],
   resolve: {
     alias: {
+      // The definitions folder the app is built from (engine/check/folders.ts).
+      '@definitions': resolve(definitionsDir()),
       // Formik pulls in lodash's generic deep-clone machinery (about 5 KB gzip) to copy form
       // state that is only ever plain JSON here, and its cached path parser for field names
       // that are plain identifiers; small equivalents keep the first page lighter.
@@ -34,6 +38,10 @@ export default defineConfig({
       ),
     },
   },
+  // The dev server pre-bundles the live editor's dependencies (CodeMirror) at start too: found
+  // only when /preview/<survey>/edit is first opened, they would make Vite re-bundle and reload
+  // that page while it starts, and the editor would not appear.
+  optimizeDeps: { entries: ['index.html', 'src/editor/main.ts'] },
   css: {
     // Vite 8 minifies CSS with Lightning CSS, which refuses two Internet Explorer hacks in
     // govuk-frontend's Sass: `@media screen and (min-width: 0\0)` (service navigation) and

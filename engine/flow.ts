@@ -235,9 +235,10 @@ export function enumeratePaths(
   const choices: (AnswerValue | undefined)[][] = branchNames.map((name) => {
     const field = fieldsByName.get(name)!;
     // Each option as the field's type reads it when it alone is chosen.
-    const values: (AnswerValue | undefined)[] = (field.options ?? []).map((o) =>
-      typeOf(field).fromForm(field, { [field.name]: [o.value] }),
-    );
+    // A retired option is no longer offered, so no respondent's route goes through it.
+    const values: (AnswerValue | undefined)[] = (field.options ?? [])
+      .filter((o) => !o.retired)
+      .map((o) => typeOf(field).fromForm(field, { [field.name]: [o.value] }));
     if (values.length === 0) values.push(typeOf(field).example(field, {}));
     if (!field.required) values.push(undefined);
     return values;

@@ -4,7 +4,7 @@
 //   npm run docs:check   exit 1, naming the files, when the docs on disk are out of date
 //   --dir <folder> --out <folder>   another definitions folder and where its docs go
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   FINISH,
@@ -15,6 +15,7 @@ import {
   typeOf,
   type Edge,
 } from '../engine';
+import { definitionsDir, docsDir } from '../engine/check/folders';
 import { loadSurveys } from '../engine/check/load';
 import type {
   Field,
@@ -26,8 +27,6 @@ import type {
   Rule,
   Text,
 } from '../engine/types';
-
-export const DOCS_DIR = 'docs/surveys';
 
 // ---------------------------------------------------------------- rules in words
 
@@ -342,7 +341,7 @@ export function surveyDoc(s: ResolvedSurvey, sourceFile = `definitions/${s.id}.j
 }
 
 /** Every survey's doc, keyed by the path it belongs at. */
-export function generateDocs(dir = 'definitions', outDir = DOCS_DIR): Map<string, string> {
+export function generateDocs(dir = definitionsDir(), outDir = docsDir()): Map<string, string> {
   const { surveys, problems } = loadSurveys(dir);
   const errors = problems.filter((problem) => problem.severity === 'error');
   if (errors.length > 0) {
@@ -352,7 +351,11 @@ export function generateDocs(dir = 'definitions', outDir = DOCS_DIR): Map<string
   }
   const ids = [...surveys.keys()].sort();
   return new Map(
-    ids.map((id) => [join(outDir, `${id}.md`), surveyDoc(surveys.get(id)!, `${dir}/${id}.json`)]),
+    ids.map((id) => [
+      join(outDir, `${id}.md`),
+      // Named by its folder only, so a copy checked elsewhere writes the same doc.
+      surveyDoc(surveys.get(id)!, `${basename(resolve(dir))}/${id}.json`),
+    ]),
   );
 }
 
@@ -370,8 +373,8 @@ function option(args: string[], flag: string, fallback: string): string {
 }
 
 function main(args: string[]): number {
-  const outDir = option(args, '--out', DOCS_DIR);
-  const docs = generateDocs(option(args, '--dir', 'definitions'), outDir);
+  const outDir = option(args, '--out', docsDir());
+  const docs = generateDocs(option(args, '--dir', definitionsDir()), outDir);
   if (args.includes('--check')) {
     const stale = staleDocs(docs);
     if (stale.length === 0) return 0;

@@ -20,6 +20,7 @@ import {
   type TextEntry,
 } from '../engine/check/stale';
 import { csvTable } from '../server/csv';
+import { definitionsDir } from '../engine/check/folders';
 
 export const COLUMNS = ['key', 'status', 'english', 'welsh', 'reviewed', 'english_hash'] as const;
 /** The columns an import needs; `status` and `reviewed` may be absent (an older export). */
@@ -92,7 +93,7 @@ export function readRows(csv: string): Row[] {
 // ---------------------------------------------------------------- export
 
 /** Every string with its review status; with `pending`, only the new and stale ones. */
-export function exportRows(dir = 'definitions', pending = false): Row[] {
+export function exportRows(dir = definitionsDir(), pending = false): Row[] {
   const reviewed = readReviewed(dir);
   const statusOf = (text: TextEntry): Status =>
     reviewed[text.key] === undefined
@@ -152,7 +153,7 @@ function rejection(row: Row, text: TextEntry | undefined): string | undefined {
 }
 
 /** Writes the reviewed Welsh of these rows into the definition files and records what was reviewed. */
-export function importRows(rows: Row[], dir = 'definitions'): ImportResult {
+export function importRows(rows: Row[], dir = definitionsDir()): ImportResult {
   const texts = new Map(definitionTexts(dir).map((text) => [text.key, text]));
   const reviewed = readReviewed(dir);
   const result: ImportResult = { updated: 0, reviewed: 0, rejected: [] };
@@ -192,21 +193,24 @@ export function importRows(rows: Row[], dir = 'definitions'): ImportResult {
 
 // ---------------------------------------------------------------- command line
 
+/** "1 string", "2 strings". */
+export const strings = (n: number) => `${n} string${n === 1 ? '' : 's'}`;
+
 function main(args: string[]): number {
   const [command, file] = args;
   if (command === 'export') {
     const out = file && file !== '--pending' ? file : 'translations.csv';
-    const rows = exportRows('definitions', args.includes('--pending'));
+    const rows = exportRows(definitionsDir(), args.includes('--pending'));
     writeFileSync(out, toCsv(rows));
     console.log(
-      `Wrote ${rows.length} strings to ${out}. Edit the welsh column (or put yes in reviewed to confirm it as it is), then run npm run translations:import ${out}`,
+      `Wrote ${strings(rows.length)} to ${out}. Edit the welsh column (or put yes in reviewed to confirm it as it is), then run npm run translations:import ${out}`,
     );
     return 0;
   }
   if (command === 'import' && file) {
     const result = importRows(readRows(readFileSync(file, 'utf8')));
     console.log(
-      `Welsh updated in ${result.updated} strings; ${result.reviewed} strings recorded as reviewed in definitions/${REVIEWED_FILE}.`,
+      `Welsh updated in ${strings(result.updated)}; ${strings(result.reviewed)} recorded as reviewed in ${join(definitionsDir(), REVIEWED_FILE)}.`,
     );
     for (const { key, reason } of result.rejected) console.error(`Not imported: ${key}: ${reason}`);
     return result.rejected.length > 0 ? 1 : 0;

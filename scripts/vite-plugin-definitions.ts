@@ -1,12 +1,14 @@
 // Checks every survey definition at dev start, on each edit, and at build: a broken definition
 // shows in the browser's error overlay in dev and fails the build. The checks (and ajv) run here,
 // in Node, and never reach the browser bundle.
-import { readFileSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { checkAll, formatProblem, summary } from '../engine/check';
+import { BUILT_MANIFEST, definitionHashes } from '../engine/check/built';
 import { parseSource } from '../engine/check/source';
 import type { DefinitionProblem } from '../engine/types';
+import { definitionsDir } from '../engine/check/folders';
 
 interface Report {
   errors: DefinitionProblem[];
@@ -17,10 +19,11 @@ interface Report {
 /** Checks every survey definition at dev start, on each edit, and at build; a broken definition is an error overlay / build failure. */
 export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
   let root = process.cwd();
-  let dir = resolve(root, options.dir ?? 'definitions');
+  let dir = resolve(root, options.dir ?? definitionsDir());
   let server: ViteDevServer | undefined;
   let failing: Report | undefined;
   let shown: Report | undefined;
+  const record = recordBuilt(() => dir);
 
   const check = (): Report => {
     const { shared, surveys, problems } = checkAll(dir);
@@ -70,7 +73,7 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
     },
     configResolved(config) {
       root = config.root;
-      dir = resolve(root, options.dir ?? 'definitions');
+      dir = resolve(root, options.dir ?? definitionsDir());
     },
     configureServer(dev) {
       server = dev;
@@ -86,10 +89,33 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
       if (report.errors.length) this.error(`Survey definitions have errors:\n${report.text}`);
       if (report.warnings.length) this.warn(report.text);
     },
+    writeBundle: record.writeBundle,
     handleHotUpdate(ctx) {
       if (!isDefinition(ctx.file)) return;
       // Keep a broken definition away from the running app until it is fixed.
       if (checkInDev(ctx.server)) return [];
+    },
+  };
+}
+
+/**
+ * Records, beside a server-side bundle, the definitions it was built with (engine/check/built.ts):
+ * the server refuses to start on other ones, and `npm start` rebuilds. Not in the browser's build,
+ * whose folder is served to anyone.
+ */
+function recordBuilt(dirOf: () => string) {
+  return {
+    // Written beside the bundle once it is (a server build drops emitted assets by default).
+    writeBundle(
+      this: { environment?: { config: { consumer: string } } },
+      output: { dir?: string },
+    ) {
+      // The build's environment says whose bundle this is: the server's, or the browser's.
+      if (this.environment?.config.consumer !== 'server' || !output.dir) return;
+      writeFileSync(
+        join(output.dir, BUILT_MANIFEST),
+        `${JSON.stringify(definitionHashes(dirOf()), null, 2)}\n`,
+      );
     },
   };
 }

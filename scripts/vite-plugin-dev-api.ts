@@ -4,6 +4,7 @@
 // in its data block, as the built server gives them, so it opens with them instead of timing out.
 import type { Plugin, ViteDevServer } from 'vite';
 import type { DevApi } from '../server/dev-api';
+import { isTestRun, testRunNotice } from '../server/preview/notice';
 
 const HANDLED = /^\/(api\/|preview(\/|\?|$))/;
 
@@ -36,10 +37,16 @@ export function devApiPlugin(): Plugin {
       const url = new URL(context.originalUrl ?? context.path, 'http://localhost');
       if (!dev || !url.searchParams.has('draft')) return html;
       const state = await (await load(dev)).stateOf(url);
-      return html.replace(
-        '<!--app-data-->',
-        `<script type="application/json" id="app-data">${jsonForHtml({ state })}</script>`,
-      );
+      const lang = /^\/cy(\/|$)/.test(url.pathname) ? 'cy' : 'en';
+      return html
+        .replace(
+          '<!--app-data-->',
+          `<script type="application/json" id="app-data">${jsonForHtml({ state })}</script>`,
+        )
+        .replace(
+          '<div id="root">',
+          `${isTestRun({ state }) ? testRunNotice(lang) : ''}<div id="root">`,
+        );
     },
   };
 }

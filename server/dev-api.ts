@@ -12,6 +12,10 @@ import { contextFor } from './nojs/index';
 import { registerPreview } from './preview/index';
 import { openStore } from './storage/index';
 import { submissionCap } from './submissionCap';
+import { definitionsDir } from '../engine/check/folders';
+
+/** The app's stylesheet as Vite serves it from its source (there is no build in development). */
+const DEV_STYLESHEET = '/src/styles.scss';
 
 export type DevApi = FastifyInstance & {
   /** The respondent's state for a page address with `?draft=` (as the built server renders it
@@ -19,9 +23,9 @@ export type DevApi = FastifyInstance & {
   stateOf(url: URL): Promise<SurveyData | null>;
 };
 
-export async function devApi(definitionsDir = 'definitions'): Promise<DevApi> {
+export async function devApi(dir = definitionsDir()): Promise<DevApi> {
   const config = configFromEnv();
-  const { surveys } = loadSurveys(definitionsDir); // the dev overlay reports broken ones
+  const { surveys } = loadSurveys(dir); // the dev overlay reports broken ones
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const bodyLimit = 32 * 1024; // as server/app.ts
   const app = Fastify({ bodyLimit });
@@ -39,7 +43,14 @@ export async function devApi(definitionsDir = 'definitions'): Promise<DevApi> {
     clock,
     preview: true, // as the preview below: `npm run dev` always has it
   });
-  registerPreview(app, { surveys, drafts: store.drafts, clock });
+  // Vite serves the editor's script from its source and saves are allowed: this is development.
+  registerPreview(app, {
+    surveys,
+    drafts: store.drafts,
+    clock,
+    stylesheet: DEV_STYLESHEET,
+    editor: { script: '/src/editor/main.ts', save: true },
+  });
   app.addHook('onClose', () => store.close());
   await app.ready();
   const pages = { surveys, store, clock, preview: true, cap };

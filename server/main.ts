@@ -4,6 +4,7 @@ import type { ResolvedSurvey } from '../engine/index';
 import { buildServer, loadDefinitions } from './app';
 import { checkTeamSecret, configFromEnv, type ServerConfig } from './config';
 import { createMetrics, serveMetrics } from './metrics';
+import { staleBuildProblem } from '../engine/check/built';
 
 /**
  * Starts the API and the built app from environment settings, and stops cleanly on
@@ -28,6 +29,9 @@ export async function startServer(
   const config = options.config ?? configFromEnv();
   // Before anything is opened: several instances without a shared secret cannot sign anyone in.
   const secretWarning = checkTeamSecret(config);
+  // One truth: never draw the built surveys while checking answers against other files.
+  const stale = staleBuildProblem();
+  if (stale) throw new Error(stale);
   const surveys = await loadDefinitions();
   const metrics = config.metricsPort ? createMetrics() : undefined;
   const app: FastifyInstance = await buildServer({

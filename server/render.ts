@@ -16,6 +16,7 @@ import { contextFor, refusedPost, skipWithoutScript, type NoJsOptions } from './
 import { SAVED_ANSWERS_FIELD } from '../src/savedState';
 import { matchRoute, pathInLang, ROUTES, surveyPath } from '../src/paths';
 import { classifyPath } from './paths';
+import { isTestRun, testRunNotice } from './preview/notice';
 import { contentSecurityPolicy, inlineScriptHashes } from './security';
 
 type Render = (request: Request, context: ServerContext) => Promise<Rendered | Response>;
@@ -52,7 +53,10 @@ function page(template: string, rendered: Rendered): string {
         ? `<noscript><meta http-equiv="refresh" content="0;url=${escapeText(rendered.noScriptRedirect).replace(/"/g, '&quot;')}"></noscript></head>`
         : '</head>',
     )
-    .replace(ROOT_PLACEHOLDER, `<div id="root">${rendered.html}</div>`)
+    .replace(
+      ROOT_PLACEHOLDER,
+      `${isTestRun(rendered.data) ? testRunNotice(rendered.lang) : ''}<div id="root">${rendered.html}</div>`,
+    )
     .replace(
       DATA_PLACEHOLDER,
       `<script type="application/json" id="app-data">${jsonForHtml(rendered.data)}</script>`,

@@ -1,12 +1,13 @@
 // Survey definitions in the browser: shared blocks are bundled with the app, each survey's
-// definition is its own chunk, fetched when a respondent opens that survey.
+// definition is its own chunk, fetched when a respondent opens that survey. `@definitions` is the
+// definitions folder (vite.config.ts: definitions/, or SURVEY_DEFINITIONS; the tests' fixtures).
 import { resolveSurvey } from '../engine';
 import type { ResolvedSurvey, SharedBlocks, SurveyDefinition } from '../engine';
-import sharedJson from '../definitions/shared/shared.json';
+import sharedJson from '@definitions/shared/shared.json';
 
 export const shared = sharedJson as unknown as SharedBlocks;
 
-const modules = import.meta.glob<SurveyDefinition>('../definitions/*.json', { import: 'default' });
+const modules = import.meta.glob<SurveyDefinition>('@definitions/*.json', { import: 'default' });
 
 const loaders = new Map(
   Object.entries(modules).map(([path, load]) => [path.replace(/^.*\/([^/]+)\.json$/, '$1'), load]),

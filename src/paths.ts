@@ -19,6 +19,10 @@ export const ROUTES = {
   previewSurvey: '/preview/:survey',
   /** Opens a page of a survey with the answers of one of its paths, in a new draft. */
   previewOpen: '/preview/:survey/open',
+  /** The live editor of a survey's definition, its check as typed, and its save (development). */
+  previewEdit: '/preview/:survey/edit',
+  previewCheck: '/preview/:survey/check',
+  previewSave: '/preview/:survey/save',
 } as const;
 
 export type Route = (typeof ROUTES)[keyof typeof ROUTES];

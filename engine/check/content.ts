@@ -90,38 +90,73 @@ function comparisons(rule: unknown, at: string): { name: string; value: string; 
   });
 }
 
+interface RuleAt {
+  rule: unknown;
+  at: string;
+  /** The rule named for an editor: "the next rule of q2". */
+  what: string;
+}
+
 /** The rules on a page, with where each is written. */
-function rulesOn(page: PageAt): { rule: unknown; at: string }[] {
+function rulesOn(page: PageAt): RuleAt[] {
   const { next, guard } = page.page;
-  const rules: { rule: unknown; at: string }[] = [];
+  const rules: RuleAt[] = [];
   if (next !== undefined && typeof next !== 'string')
-    rules.push({ rule: next, at: page.pointerOf('next') });
-  if (guard) rules.push({ rule: guard.when, at: page.pointerOf('guard', 'when') });
+    rules.push({ rule: next, at: page.pointerOf('next'), what: `the next rule of ${page.id}` });
+  if (guard)
+    rules.push({
+      rule: guard.when,
+      at: page.pointerOf('guard', 'when'),
+      what: `the guard of ${page.id}`,
+    });
   for (const { field, pointer: at, fromTemplate } of page.fields) {
     if (fromTemplate) continue; // checked with shared.json
     (field.options ?? []).forEach((option, i) => {
       if (option.showWhen !== undefined)
-        rules.push({ rule: option.showWhen, at: `${at}${pointer('options', i, 'showWhen')}` });
+        rules.push({
+          rule: option.showWhen,
+          at: `${at}${pointer('options', i, 'showWhen')}`,
+          what: `showWhen of option "${option.value}" of "${field.name}" on ${page.id}`,
+        });
     });
     for (const key of ['requiredWhen', 'showWhen'] as const)
-      if (field[key] !== undefined) rules.push({ rule: field[key], at: `${at}/${key}` });
+      if (field[key] !== undefined)
+        rules.push({
+          rule: field[key],
+          at: `${at}/${key}`,
+          what: `${key} of "${field.name}" on ${page.id}`,
+        });
   }
   return rules;
 }
 
-/** A rule comparing a choice field with a value that is not one of its options. */
+/**
+ * A rule comparing a choice field with a value that is not one of its options (an error), or
+ * with a retired option (a warning: respondents can no longer choose it, so that branch is
+ * never taken again, though answers given before still match it).
+ */
 export function comparedValueFindings(pages: PageAt[], shared: SharedBlocks): Finding[] {
   const values = new Map<string, string[]>();
+  const retired = new Map<string, Set<string>>();
   for (const page of pages)
     for (const { field } of page.fields) {
       const options = optionValues(field, shared);
       if (options.length) values.set(field.name, options);
+      const gone = (field.options ?? []).filter((o) => o.retired).map((o) => o.value);
+      if (gone.length) retired.set(field.name, new Set(gone));
     }
   const findings: Finding[] = [];
   for (const page of pages)
-    for (const { rule, at } of rulesOn(page))
+    for (const { rule, at, what } of rulesOn(page))
       for (const use of comparisons(rule, at)) {
         const options = values.get(use.name);
+        if (retired.get(use.name)?.has(use.value))
+          findings.push({
+            pointer: use.at,
+            message: `Option "${use.value}" of "${use.name}" is retired, but ${what} still uses it: respondents can no longer choose it, so this branch is never taken`,
+            hint: 'Change the rule to the options respondents still see, or keep the option (remove "retired")',
+            severity: 'warning',
+          });
         if (!options || options.includes(use.value)) continue;
         const near = closest(use.value, options);
         findings.push({

@@ -5,6 +5,7 @@ import { surveyFieldFindings, sharedFindings } from './fields';
 import { flowFindings } from './flow';
 import { pagesOf } from './model';
 import { schemaFindings } from './schema';
+import { welshFindings } from './welsh';
 import { parseSource, pointer, toProblems, type Finding, type SourceMap } from './source';
 import { suggestion } from './words';
 import type { DefinitionProblem, SharedBlocks, SurveyDefinition } from '../types';
@@ -84,6 +85,7 @@ export function checkDefinition(raw: unknown, ctx: CheckContext): DefinitionProb
       ...surveyFieldFindings(def, pages, ctx.shared),
       ...comparedValueFindings(pages, ctx.shared),
       ...untranslatedFindings(def),
+      ...welshFindings(def),
     ];
     // Which pages are branch-only is only clear once the flow has no errors.
     if (!findings.some((f) => (f.severity ?? 'error') === 'error'))
@@ -105,6 +107,6 @@ export function checkShared(raw: unknown, ctx: Omit<CheckContext, 'shared'>): De
   const schema = schemaFindings(raw, 'shared');
   const findings = schema.length
     ? schema
-    : [...sharedFindings(raw as SharedBlocks), ...untranslatedFindings(raw)];
+    : [...sharedFindings(raw as SharedBlocks), ...untranslatedFindings(raw), ...welshFindings(raw)];
   return toProblems(findings, ctx.file, mapOf(ctx.source, ctx.file));
 }

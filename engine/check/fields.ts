@@ -7,6 +7,10 @@ import { pointer, type Finding } from './source';
 import { suggestion } from './words';
 import type { SharedBlocks, SurveyDefinition } from '../types';
 
+/** An option valued "Other" is meant to have its text box; one labelled so probably is. */
+const OTHER_VALUE = /^other$/i;
+const OTHER_LABEL = /^(other|another|something else|anything else)\b/i;
+
 /** Findings about one field on its own (its references and its options), at the field's pointer. */
 export function fieldFindings({ field, pointer: at }: FieldAt, shared: SharedBlocks): Finding[] {
   const findings: Finding[] = [];
@@ -27,6 +31,12 @@ export function fieldFindings({ field, pointer: at }: FieldAt, shared: SharedBlo
   ref('pattern', field.pattern, shared.patterns, 'pattern');
   ref('Welsh yes/no form', field.welshYesNo, shared.welshYesNo, 'welshYesNo');
   const scale = field.scale ? shared.scales?.[field.scale] : undefined;
+  if (field.welshYesNo === undefined && scale?.welshAnswerForms)
+    findings.push({
+      pointer: `${at}/scale`,
+      message: `A yes/no question needs "welshYesNo": Welsh answers it by repeating its verb`,
+      hint: `Add "welshYesNo" with the form the Welsh question takes: ${Object.keys(shared.welshYesNo ?? {}).join(', ')} (docs/editing-surveys.md explains which)`,
+    });
   if (field.welshYesNo !== undefined && scale && !scale.welshAnswerForms)
     findings.push({
       pointer: `${at}/welshYesNo`,
@@ -51,6 +61,17 @@ export function fieldFindings({ field, pointer: at }: FieldAt, shared: SharedBlo
     seen.add(option.value);
   });
   const others = (field.options ?? []).flatMap((option, i) => (option.other ? [i] : []));
+  if (others.length === 0)
+    (field.options ?? []).forEach((option, i) => {
+      const named = OTHER_VALUE.test(option.value);
+      if (named || OTHER_LABEL.test(option.label.en))
+        findings.push({
+          pointer: `${at}${pointer('options', i)}`,
+          message: `Option "${option.value}" of "${field.name}" reads as an Other answer but has no text box for it`,
+          hint: `Add "other": true to it, so respondents who choose it can say what they mean (sent as "${otherName(field.name)}" or as the field's send.other says)`,
+          ...(named ? {} : { severity: 'warning' as const }),
+        });
+    });
   for (const i of others.slice(1))
     findings.push({
       pointer: `${at}${pointer('options', i, 'other')}`,
@@ -107,18 +128,20 @@ export function surveyFieldFindings(
   const findings: Finding[] = [];
   const catalogue = new Set(shared.fields ?? []);
   const newFields = new Set(def.newFields ?? []);
-  const usedOn = new Map<string, string>();
+  const usedOn = new Map<string, PageAt>();
   for (const page of pages)
     for (const at of page.fields) {
       const { name } = at.field;
       const first = usedOn.get(name);
-      if (first)
+      // A copied page keeping its id is one error, reported with the page ids (./flow.ts).
+      const copiedPage = first && first !== page && first.id === page.id;
+      if (first && !copiedPage)
         findings.push({
           pointer: at.fromTemplate ? at.pointer : `${at.pointer}/name`,
-          message: `Field name "${name}" is already used on ${first}`,
+          message: `Field name "${name}" is already used on ${first.id}`,
           hint: 'Each answer name can appear once in a survey',
         });
-      else usedOn.set(name, page.id);
+      else if (!first) usedOn.set(name, page);
       if (!catalogue.has(name) && !newFields.has(name))
         findings.push({
           pointer: at.fromTemplate ? at.pointer : `${at.pointer}/name`,

@@ -183,6 +183,12 @@ function submitFindings(pages: PageAt[], edges: Edge[]): Finding[] {
     pointer: page.pointerOf('submit'),
     message: `Only one page may send the answers, and ${submit.id} already does`,
   }));
+  if (submit.page.skip !== undefined)
+    findings.push({
+      pointer: submit.pointerOf('skip'),
+      message: `${submit.id} sends the answers, so it cannot have a skip link: skipping it would leave without sending anything`,
+      hint: 'Remove "skip" from this page',
+    });
   for (const edge of edges) {
     if (edge.from === submit && edge.to !== FINISH)
       findings.push({
@@ -200,26 +206,56 @@ function submitFindings(pages: PageAt[], edges: Edge[]): Finding[] {
   return findings;
 }
 
+/** The first page id of the form q<n> that no page uses. */
+function freeId(pages: PageAt[]): string {
+  const used = new Set(pages.map((p) => p.id));
+  let n = pages.length + 1;
+  while (used.has(`q${n}`)) n++;
+  return `q${n}`;
+}
+
+/** One finding per page whose id an earlier page already has (the copied page, usually). */
+function duplicateIdFindings(pages: PageAt[]): Finding[] {
+  const first = new Map<string, PageAt>();
+  const findings: Finding[] = [];
+  for (const page of pages) {
+    const earlier = first.get(page.id);
+    if (!earlier) {
+      first.set(page.id, page);
+      continue;
+    }
+    const names = new Set(earlier.fields.map(({ field }) => field.name));
+    const shared = page.fields.map(({ field }) => field.name).filter((name) => names.has(name));
+    findings.push({
+      pointer: `${page.pointer}/id`,
+      message: `Page id "${page.id}" is already used by page ${earlier.index + 1} of the list`,
+      hint:
+        `Give this page an id no other page has, such as "${freeId(pages)}"` +
+        (shared.length
+          ? `, and its questions their own answer names (${listOf(shared)} are on both pages)`
+          : ''),
+    });
+  }
+  return findings;
+}
+
 /** Flow findings for a survey whose pages have passed the schema. */
 export function flowFindings(pages: PageAt[], shared: SharedBlocks): Finding[] {
-  const findings: Finding[] = [];
-  const ids = new Set<string>();
-  for (const page of pages) {
-    if (ids.has(page.id))
-      findings.push({
-        pointer: `${page.pointer}/id`,
-        message: `Page id "${page.id}" is used twice`,
-      });
-    ids.add(page.id);
-  }
+  const findings = duplicateIdFindings(pages);
   const { edges, allKnown } = edgesOf(pages, findings);
+  // With two pages of one id every link to it is ambiguous, so what follows (reachability,
+  // loops, the submit page, what a rule may read) would only be noise: that one error first.
+  if (findings.length) return findings;
   const byPage = new Map<string, Edge[]>();
   for (const edge of edges) byPage.set(edge.from.id, [...(byPage.get(edge.from.id) ?? []), edge]);
 
   const { reached, order, loops } = walk(pages[0]!.id, byPage);
   // With a target that does not exist, what is reachable is unclear: that is reported first.
+  // A page whose questions are all retired is kept for its address and answers, off the route.
+  const retired = (page: PageAt) =>
+    page.page.fields.length > 0 && page.page.fields.every((field) => field.retired);
   for (const page of pages)
-    if (allKnown && !reached.has(page.id))
+    if (allKnown && !reached.has(page.id) && !retired(page))
       findings.push({
         pointer: page.pointer,
         message: `Page ${page.id} cannot be reached from the first page`,
@@ -234,7 +270,7 @@ export function flowFindings(pages: PageAt[], shared: SharedBlocks): Finding[] {
   findings.push(...submitFindings(pages, edges));
 
   // Which answers exist before a page is only well defined when the pages cannot loop.
-  if (loops.length === 0 && ids.size === pages.length) {
+  if (loops.length === 0) {
     const asked = new Map(
       pages.map((p) => [
         p.id,

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { checkAll } from './files';
 import { resolveSurvey } from '../resolve';
 import type { DefinitionProblem, ResolvedSurvey, SharedBlocks, SurveyDefinition } from '../types';
+import { definitionsDir } from './folders';
 
 export interface LoadedSurveys {
   shared: SharedBlocks;
@@ -26,7 +27,7 @@ export function definitionHash(def: unknown): string {
   return createHash('sha256').update(JSON.stringify(def)).digest('hex');
 }
 
-export function loadSurveys(dir = 'definitions'): LoadedSurveys {
+export function loadSurveys(dir = definitionsDir()): LoadedSurveys {
   const checked = checkAll(dir);
   const isClean = (problems: DefinitionProblem[]) => !problems.some((p) => p.severity === 'error');
   const sharedOk = checked.shared.data !== undefined && isClean(checked.shared.problems);

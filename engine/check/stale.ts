@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSource, pointer, toProblems, type Finding } from './source';
 import type { DefinitionProblem } from '../types';
+import { definitionsDir } from './folders';
 
 export const SHARED_FILE = 'shared/shared.json';
 /** Where the import records the English each Welsh string was reviewed against. */
@@ -30,7 +31,7 @@ export function englishHash(en: string): string {
 }
 
 /** The translatable files, relative to the definitions folder, in a stable order. */
-export function definitionFiles(dir = 'definitions'): string[] {
+export function definitionFiles(dir = definitionsDir()): string[] {
   const surveys = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
     .sort();
@@ -81,25 +82,29 @@ export function textsIn(data: unknown, file: string): TextEntry[] {
 }
 
 /** Every bilingual string in every definition file and shared.json. */
-export function definitionTexts(dir = 'definitions'): TextEntry[] {
+export function definitionTexts(dir = definitionsDir()): TextEntry[] {
   return definitionFiles(dir).flatMap((file) =>
     textsIn(JSON.parse(readFileSync(join(dir, file), 'utf8')), file),
   );
 }
 
 /** key -> English hash the Welsh was last reviewed against. */
-export function readReviewed(dir = 'definitions'): Record<string, string> {
+export function readReviewed(dir = definitionsDir()): Record<string, string> {
   const path = join(dir, REVIEWED_FILE);
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>) : {};
 }
 
-/** Warnings for reviewed Welsh whose English has changed since the review was imported. */
-export function staleWelshProblems(dir = 'definitions'): DefinitionProblem[] {
+/** Warnings for reviewed Welsh whose English has changed since the review was imported (a file's
+ *  text taken from `sources` where given there, as the live editor's unsaved text is). */
+export function staleWelshProblems(
+  dir = definitionsDir(),
+  sources?: ReadonlyMap<string, string>,
+): DefinitionProblem[] {
   const reviewed = readReviewed(dir);
   const problems: DefinitionProblem[] = [];
   for (const file of definitionFiles(dir)) {
     const path = join(dir, file);
-    const parsed = parseSource(readFileSync(path, 'utf8'), path);
+    const parsed = parseSource(sources?.get(path) ?? readFileSync(path, 'utf8'), path);
     if ('problem' in parsed) continue; // the definition checks report broken JSON
     const findings: Finding[] = textsIn(parsed.data, file)
       .filter(

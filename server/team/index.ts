@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResolvedSurvey } from '../../engine';
-import sharedJson from '../../definitions/shared/shared.json';
+import { readShared } from '../../engine/check/folders';
 import type { LimitStore } from '../storage/limits';
 import type { MaskOptions } from '../storage/mask-sql';
 import type { Role, TeamStore } from '../storage/team-types';
@@ -202,7 +202,8 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     store: data.writes,
     reader: data.reader,
     surveys: options.surveys,
-    scales: (sharedJson as unknown as { scales: Scales }).scales,
+    // Read from the definitions folder at start, as the surveys are: never baked into the build.
+    scales: readShared().scales as unknown as Scales,
     clock,
     retentionMonths: options.retentionMonths ?? 3,
     publicUrl: options.origin,

@@ -5,7 +5,8 @@ import { emptySurvey, useSurveyStore } from '../../src/store';
 import '../../src/i18n/words';
 
 // The first render loads a definition chunk and the whole app: give it time on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// A wait, not a speed: generous, so a page drawn slowly on a loaded machine is still awaited.
+configure({ asyncUtilTimeout: 20_000 });
 
 /** Mounts the whole app at `path` with an in-memory history. */
 export function renderApp(path: string) {

@@ -127,4 +127,9 @@ describe('UI strings', () => {
     });
     expect(cy.footer.copyright).toBe('© Hawlfraint y Goron');
   });
+
+  it('says "1 funud" (munud is feminine; issue 10)', () => {
+    expect(cy.start.duration_one).toContain('{{count}} funud');
+    expect(i18n.getFixedT('cy')('start.duration', { count: 1 })).toContain('tua 1 funud');
+  });
 });

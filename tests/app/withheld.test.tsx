@@ -1,12 +1,13 @@
 // The app withholds personal data typed into free text before it cleans and sends it: the
 // address keeps its '@' and the number its dashes until they are found, so what reaches the
 // feedback API is the mask, not "josmithexampleco.uk". The one-page survey among the
-// definitions is found by its layout, not named.
+// surveys the tests run on is found by its layout, not named.
 import { readdirSync } from 'node:fs';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { isFreeText, typeOf, type ResolvedSurvey } from '../../engine';
+import { definitionsDir } from '../../engine/check/folders';
 import { clock } from '../../src/clock';
 import { loadSurvey } from '../../src/definitions';
 import { MASK } from '../../server/team/privacy';
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 async function onePageSurvey(): Promise<ResolvedSurvey> {
-  for (const file of readdirSync('definitions').filter((name) => name.endsWith('.json'))) {
+  for (const file of readdirSync(definitionsDir()).filter((name) => name.endsWith('.json'))) {
     const survey = await loadSurvey(file.replace(/\.json$/, ''));
     if (survey?.layout === 'single' && survey.pages[0]!.fields.some(isFreeText)) return survey;
   }

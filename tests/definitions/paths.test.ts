@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { enumeratePaths, nextPage } from '../../engine';
 import { loadSurveys } from '../../engine/check/load';
-import { DEFINITIONS_DIR, committedPaths } from '../helpers/committed';
+import { DEFINITIONS_DIR, committedPaths } from '../helpers/definitions';
 
 const { surveys, problems } = loadSurveys(DEFINITIONS_DIR);
 const files = readdirSync(DEFINITIONS_DIR).filter((file) => file.endsWith('.json'));

@@ -2,7 +2,7 @@
 // Welsh, checked page by page, and the row stored at the end. The privacy fixture watches each.
 import { enumeratePaths } from '../../engine';
 import { suggestEmail } from '../../engine/email';
-import { committedPaths } from '../helpers/committed';
+import { committedPaths } from '../helpers/definitions';
 import { plansFor } from './helpers/answers';
 import { documentedSubmission } from './helpers/documented';
 import { expect, test, visit } from './helpers/fixtures';

@@ -20,6 +20,10 @@ const WORDS = {
   en: { open: 'Open', welsh: 'Welsh', path: 'Path' },
   cy: { open: 'Agor', welsh: 'Cymraeg', path: 'Llwybr' },
 } as const;
+const TEST_RUN = {
+  en: 'answers sent from here are test submissions',
+  cy: "mae atebion a anfonir o'r fan hon yn gyflwyniadau prawf",
+} as const;
 const TESTS_NOTICE = {
   en: 'Answers sent from these pages are test submissions',
   cy: "Mae atebion a anfonir o'r tudalennau hyn yn gyflwyniadau prawf",
@@ -78,6 +82,8 @@ for (const lang of LANGS) {
     const name = `${words.open} ${last.id} (${lang === 'en' ? 'English' : words.welsh})`;
     await first.getByRole('link', { name, exact: true }).click();
     await live(page);
+    // The page says it is a test run, in its language (drawn outside the app: server/preview/notice.ts).
+    await expect(page.locator('#test-run')).toContainText(TEST_RUN[lang]);
     await fillPage(page, last, {}, path.answers);
     const sent = await submitAndCapture(page, () => submitButton(page).click());
     // Marked for the server, which stores it as a test while PREVIEW=true (server/README.md).

@@ -163,6 +163,46 @@ describe('checkDefinition on the broken fixtures', () => {
         message: 'reveal names "0", which is not an option of "howSatisfied"',
       },
     ],
+    [
+      'other-without-flag',
+      {
+        pointer: '/pages/0/fields/0/options/1',
+        line: 41,
+        message:
+          'Option "Other" of "howDidYouHear" reads as an Other answer but has no text box for it',
+        hint: 'Add "other": true to it, so respondents who choose it can say what they mean (sent as "howDidYouHearOther" or as the field\'s send.other says)',
+      },
+    ],
+    [
+      'skip-on-submit',
+      {
+        pointer: '/pages/2/skip',
+        line: 55,
+        message:
+          'q3 sends the answers, so it cannot have a skip link: skipping it would leave without sending anything',
+        hint: 'Remove "skip" from this page',
+      },
+    ],
+    [
+      // A page copied whole: one error, not a false loop, unreachable pages and its fields again.
+      'duplicate-page',
+      {
+        pointer: '/pages/1/id',
+        line: 38,
+        message: 'Page id "q1" is already used by page 1 of the list',
+        hint: 'Give this page an id no other page has, such as "q5", and its questions their own answer names ("howSatisfied" are on both pages)',
+      },
+    ],
+    [
+      // A page renamed to an id already in use.
+      'duplicate-page-id',
+      {
+        pointer: '/pages/1/id',
+        line: 38,
+        message: 'Page id "q1" is already used by page 1 of the list',
+        hint: 'Give this page an id no other page has, such as "q4"',
+      },
+    ],
   ];
   it.each(cases)('%s', (name, expected) => {
     const problems = checkFixture(name);
@@ -593,15 +633,110 @@ describe('field and shared reference checks', () => {
   });
 });
 
+describe('content and Welsh checks (issue 33)', () => {
+  it('warns, naming the rule, when a rule still uses a retired option', () => {
+    const problems = checkEdited((def) => {
+      def.pages[1]!.fields[0]!.options![1]!.retired = true;
+    });
+    expect(brief(problems)).toEqual([
+      {
+        pointer: '/pages/1/next/if/0/==/1',
+        message:
+          'Option "Third sector" of "whichSector" is retired, but the next rule of q2 still uses it: respondents can no longer choose it, so this branch is never taken',
+        severity: 'warning',
+      },
+    ]);
+  });
+
+  it('holds the Welsh to the house rules, each with its fix', () => {
+    const cases: [(def: SurveyDefinition) => void, string, string][] = [
+      [
+        (def) => (def.start!.paragraphs[0]!.cy = 'Mae hi yn cymryd 5 munud, please'),
+        '/start/paragraphs/0/cy',
+        'The Welsh has an English word left in it ("please"): "Mae hi yn cymryd 5 munud, please"',
+      ],
+      [
+        (def) => {
+          def.start!.privacy = {
+            en: 'The Disclosure and Barring Service reads it.',
+            cy: "Mae'r DBS yn ei ddarllen.",
+          };
+        },
+        '/start/privacy/cy',
+        'The English spells out "Disclosure and Barring Service" but the Welsh does not say "Gwasanaeth Datgelu a Gwahardd"',
+      ],
+      [
+        (def) => (def.finish.panelTitle.cy = 'Rydym yn darllen pob adborth'),
+        '/finish/panelTitle/cy',
+        'The Welsh says "pob adborth"',
+      ],
+      [
+        (def) => {
+          def.pages[1]!.fields[0]!.required = true;
+          def.pages[1]!.fields[0]!.errors = {
+            required: { en: 'Select a sector', cy: 'Rhowch sector' },
+          };
+        },
+        '/pages/1/fields/0/errors/required/cy',
+        'An error that says "Select" in English starts "Dewiswch" in Welsh: "Rhowch sector"',
+      ],
+      [
+        (def) => {
+          def.pages[1]!.fields[0]!.required = true;
+          def.pages[1]!.fields[0]!.errors = {
+            required: { en: 'Enter your sector', cy: 'Dewiswch eich sector' },
+          };
+        },
+        '/pages/1/fields/0/errors/required/cy',
+        'An error that says "Enter" in English starts "Rhowch" (or "Dywedwch wrthym" before a question) in Welsh: "Dewiswch eich sector"',
+      ],
+      [
+        (def) => (def.pages[1]!.fields[0]!.hint = { en: 'Tell us how', cy: 'Rhowch sut' }),
+        '/pages/1/fields/0/hint/cy',
+        '"Rhowch" is followed by a question: "Rhowch sut"',
+      ],
+      [
+        (def) => {
+          def.start!.heading = {
+            en: 'Tell us about applying',
+            cy: 'Dywedwch wrthym am wneud cais',
+          };
+        },
+        '/start/heading/cy',
+        'A start heading that says "Tell us about ..." asks in Welsh about the experience: "Dywedwch wrthym am eich profiad o ..."',
+      ],
+    ];
+    for (const [edit, pointer, message] of cases)
+      expect(brief(checkEdited(edit)), message).toEqual([{ pointer, message, severity: 'error' }]);
+  });
+
+  it('needs a Welsh answer form on every yes/no question', () => {
+    const problems = checkEdited((def) => {
+      delete def.pages[3]!.fields[1]!.welshYesNo;
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        pointer: '/pages/3/fields/1/scale',
+        message: 'A yes/no question needs "welshYesNo": Welsh answers it by repeating its verb',
+        severity: 'error',
+      }),
+    ]);
+  });
+});
+
 describe('files', () => {
   let dir = '';
   afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    // A copy made under a folder of its own is removed with that folder.
+    if (dir) rmSync(dir.replace(`/${VALID}`, ''), { recursive: true, force: true });
   });
 
   it('checks id against the file name, and unique ids and service names', () => {
-    dir = mkdtempSync(join(tmpdir(), 'definitions-'));
+    // The copy sits where the fixtures' "$schema" ("../../../schemas/...") finds a schema.
+    const root = mkdtempSync(join(tmpdir(), 'definitions-'));
+    dir = join(root, VALID);
     cpSync(VALID, dir, { recursive: true });
+    cpSync('schemas', join(root, 'schemas'), { recursive: true });
     writeFileSync(join(dir, 'copy.json'), JSON.stringify({ ...mini, id: 'copy' }, null, 2));
     const { problems } = checkAll(dir);
     // Files are checked in name order, so the later mini.json is the one reported.
@@ -621,6 +756,41 @@ describe('files', () => {
         pointer: '/id',
         message: 'The id "wrong-name" does not match the file name id-mismatch.json',
         line: 3,
+      }),
+    ]);
+  });
+
+  it('holds "$schema" to the project\'s schema: a wrong path, a web address, none at all', () => {
+    const check = (name: string) =>
+      checkFiles([`${BROKEN}/${name}.json`], `${BROKEN}/shared/shared.json`).problems;
+    const fix = { hint: 'Write "$schema": "../../../schemas/survey.schema.json"' };
+    expect(check('schema-path')).toEqual([
+      expect.objectContaining({
+        pointer: '/$schema',
+        line: 2,
+        column: 14,
+        message:
+          '"$schema" does not lead to this project\'s survey.schema.json, so your editor\'s completion and help stop',
+        ...fix,
+      }),
+    ]);
+    expect(check('schema-url')).toEqual([
+      expect.objectContaining({
+        pointer: '/$schema',
+        line: 2,
+        message:
+          '"$schema" is a web address, not this project\'s schema: your editor\'s completion and help stop',
+        ...fix,
+      }),
+    ]);
+    dir = mkdtempSync(join(tmpdir(), 'definitions-'));
+    const { $schema: _, ...unpointed } = mini as SurveyDefinition & { $schema?: string };
+    writeFileSync(join(dir, 'mini.json'), JSON.stringify(unpointed, null, 2));
+    expect(checkFiles([join(dir, 'mini.json')], `${VALID}/shared/shared.json`).problems).toEqual([
+      expect.objectContaining({
+        pointer: '',
+        message: '"$schema" is missing, so your editor gives no completion or help for this file',
+        hint: 'Add "$schema": "../schemas/survey.schema.json" as the first property',
       }),
     ]);
   });

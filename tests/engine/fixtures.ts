@@ -1,7 +1,8 @@
-// Shared test inputs for the engine tests: the real definitions and a small inline survey builder.
-import basicJson from '../../definitions/basic.json';
-import barringJson from '../../definitions/barring.json';
-import sharedJson from '../../definitions/shared/shared.json';
+// Shared test inputs for the engine tests: the fixture surveys (tests/fixtures/surveys, frozen
+// copies: an editor changes definitions/, never these) and a small inline survey builder.
+import basicJson from '../fixtures/surveys/basic.json';
+import barringJson from '../fixtures/surveys/barring.json';
+import sharedJson from '../fixtures/surveys/shared/shared.json';
 import { resolveSurvey } from '../../engine/resolve';
 import type {
   Field,

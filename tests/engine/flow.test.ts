@@ -131,6 +131,17 @@ describe('flow on an inline survey', () => {
     for (const p of paths) expect(pathFor(s, p.answers)).toEqual(p.pages);
     expect(enumeratePaths(s, 1)).toHaveLength(1);
   });
+  it('leaves out a route only a retired option leads to: no respondent can take it', () => {
+    const s = inline([
+      page('q1', [radios('colour', ['Red', 'Blue'], { required: true })], {
+        next: { if: [{ '==': [{ var: 'colour' }, 'Blue'] }, 'q2', 'q3'] },
+      }),
+      page('q2', [textField('why')]),
+      page('q3', []),
+    ]);
+    s.pages[0]!.fields[0]!.options![1]!.retired = true;
+    expect(enumeratePaths(s).map((p) => p.pages)).toEqual([['q1', 'q3']]);
+  });
 });
 
 describe('basic', () => {

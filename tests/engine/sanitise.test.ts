@@ -11,7 +11,7 @@ import {
 import { validateSubmission } from '../../engine/receive';
 import { resolveSurvey } from '../../engine/resolve';
 import type { SurveyDefinition } from '../../engine/types';
-import barringShort from '../../definitions/barring-short.json';
+import barringShort from '../fixtures/surveys/barring-short.json';
 import fc from 'fast-check';
 import { shared } from './fixtures';
 

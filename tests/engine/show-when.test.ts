@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import eResultJson from '../../definitions/e-result.json';
+import eResultJson from '../fixtures/surveys/e-result.json';
 import { prepareSubmission, revealedOnPage, visibleFields } from '../../engine';
 import { validateSubmission } from '../../engine/receive';
 import { validatePage } from '../../engine/validation';

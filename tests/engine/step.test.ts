@@ -6,7 +6,7 @@ import { resolveSurvey } from '../../engine/resolve';
 import { NO_SESSION, startedSession, type Session } from '../../engine/session';
 import { step } from '../../engine/step';
 import type { SurveyDefinition } from '../../engine/types';
-import barringShortJson from '../../definitions/barring-short.json';
+import barringShortJson from '../fixtures/surveys/barring-short.json';
 import { barring as resolveBarring, shared } from './fixtures';
 
 const barring = resolveBarring();

@@ -14,12 +14,31 @@ beforeAll(async () => {
   outDir = resolve(mkdtempSync(join('node_modules', '.cache', 'dist-node-test-')));
   await build({ configFile: 'vite.server.config.ts', logLevel: 'silent', build: { outDir } });
 }, 120_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+const folders: string[] = [];
+/** An empty folder of its own, removed at the end. */
+function emptyFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'built-cwd-'));
+  folders.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of [outDir, ...folders]) rmSync(dir, { recursive: true, force: true });
+});
 
 /** Starts `node main.js` with extra arguments and settings; resolves with its output once it says where it listens, or ends. */
 function run(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [join(outDir, 'main.js'), ...args], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+    // In a folder of its own: a dist-server/ left by a build of the live definitions would
+    // (rightly) stop a server reading the fixture surveys from starting (engine/check/built.ts).
+    cwd: emptyFolder(),
+    env: {
+      ...process.env,
+      SURVEY_DEFINITIONS: resolve(process.env.SURVEY_DEFINITIONS ?? 'definitions'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
   });
   let output = '';
   const listening = new Promise<{ url?: string; code?: number | null; output: string }>(

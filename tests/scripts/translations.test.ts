@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,11 +12,15 @@ import {
   type Row,
 } from '../../scripts/translations';
 import { englishHash, readReviewed, staleWelshProblems } from '../../engine/check/stale';
+import { definitionsDir } from '../../engine/check/folders';
+
+// The fixture surveys (tests/fixtures/surveys): this project's SURVEY_DEFINITIONS.
+const FIXTURES = definitionsDir();
 
 let dir = '';
 beforeEach(() => {
   dir = join(mkdtempSync(join(tmpdir(), 'survey-translations-')), 'definitions');
-  cpSync('definitions', dir, { recursive: true });
+  cpSync(FIXTURES, dir, { recursive: true });
   rmSync(join(dir, 'translations'), { recursive: true, force: true });
 });
 afterEach(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
@@ -50,6 +55,27 @@ describe('CSV', () => {
       ['a', 'b'],
       ['c', 'd\ne'],
     ]);
+  });
+});
+
+describe('the commands', { timeout: 120_000 }, () => {
+  it('count strings in words: "1 string", "2 strings" (issue 33)', () => {
+    const csv = join(dir, '..', 'review.csv');
+    const env = { ...process.env, SURVEY_DEFINITIONS: dir };
+    const run = (...args: string[]) =>
+      execFileSync('node_modules/.bin/tsx', ['scripts/translations.ts', ...args], {
+        encoding: 'utf8',
+        env,
+      });
+    expect(run('export', csv)).toMatch(/^Wrote \d+ strings to /);
+    const rows = readRows(readFileSync(csv, 'utf8'));
+    writeFileSync(
+      csv,
+      toCsv(rows.map((r) => (r.key === KEY ? { ...r, welsh: 'Sut cawsoch chi’r ddolen?' } : r))),
+    );
+    expect(run('import', csv)).toBe(
+      `Welsh updated in 1 string; 1 string recorded as reviewed in ${join(dir, 'translations', 'reviewed.json')}.\n`,
+    );
   });
 });
 
@@ -90,7 +116,7 @@ describe('translation round trip', () => {
       'Sut y cawsoch chi\'r ddolen, "dolen dalu"?',
     );
     expect(readFileSync(join(dir, 'basic.json'), 'utf8')).toBe(
-      readFileSync('definitions/basic.json', 'utf8'),
+      readFileSync(join(FIXTURES, 'basic.json'), 'utf8'),
     );
     expect(readReviewed(dir)[KEY]).toBe(
       englishHash('How did you get the link to pay for the check?'),
@@ -111,7 +137,7 @@ describe('translation round trip', () => {
     expect(result.updated).toBe(0);
     expect(result.rejected.map((r) => r.key)).toEqual([KEY, empty.key]);
     expect(readFileSync(join(dir, 'pay-later.json'), 'utf8')).toBe(
-      readFileSync('definitions/pay-later.json', 'utf8'),
+      readFileSync(join(FIXTURES, 'pay-later.json'), 'utf8'),
     );
     expect(importRows([{ ...stale, key: 'nope.json#/x' }], dir).rejected).toHaveLength(1);
   });

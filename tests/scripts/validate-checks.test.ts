@@ -2,7 +2,7 @@
 // a rule comparing a field with a value it does not have, a branch-only page without a guard
 // (a warning) and a file not formatted as prettier writes it (fixed by --fix). Each case is the
 // valid mini fixture with one edit, written to a temporary folder.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import prettier from 'prettier';
@@ -10,10 +10,12 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { SurveyDefinition } from '../../engine/types';
 import { definitionsPlugin } from '../../scripts/vite-plugin-definitions';
 import { runScript } from '../helpers/run-script';
+import { tempProject } from '../helpers/temp-project';
 
-const temp = mkdtempSync(join(tmpdir(), 'validate-checks-'));
-cpSync('tests/fixtures/valid/shared', join(temp, 'shared'), { recursive: true });
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+// A folder laid out as definitions/ is, beside a copy of schemas/ its files' "$schema" reaches.
+const project = tempProject('validate-checks-', 'tests/fixtures/valid');
+const temp = project.definitions;
+afterAll(() => project.remove());
 
 const mini = () =>
   JSON.parse(readFileSync('tests/fixtures/valid/mini.json', 'utf8')) as SurveyDefinition;
@@ -23,6 +25,7 @@ async function variant(name: string, edit: (def: SurveyDefinition) => void, raw 
   const def = mini();
   def.id = name;
   def.serviceName = name;
+  def.$schema = '../schemas/survey.schema.json';
   edit(def);
   const file = join(temp, `${name}.json`);
   // Raw: all on one line, as a hand edit or another tool might leave it.
@@ -41,7 +44,6 @@ async function variant(name: string, edit: (def: SurveyDefinition) => void, raw 
 const lineOf = (text: string, needle: string) =>
   text.split('\n').findIndex((line) => line.includes(needle)) + 1;
 
-/** Runs `scripts/validate.ts ...args` (in this process) and returns its exit code and output. */
 const validate = (...args: string[]) => runScript('scripts/validate.ts', args);
 
 describe('validate content checks', { timeout: 60_000 }, () => {

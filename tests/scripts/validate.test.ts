@@ -1,9 +1,11 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { definitionsDir } from '../../engine/check/folders';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { definitionsPlugin } from '../../scripts/vite-plugin-definitions';
 import { runScript } from '../helpers/run-script';
+import { tempProject } from '../helpers/temp-project';
 
 const BROKEN = 'tests/fixtures/broken';
 
@@ -60,6 +62,27 @@ const broken: [string, string][] = [
     ':35:13  /pages/0/fields/0/reveal/0  reveal names "0", which is not an option of "howSatisfied"',
   ],
   ['id-mismatch', ':3:9  /id  The id "wrong-name" does not match the file name id-mismatch.json'],
+  // Issue 33 item 4: each with the line and the fix.
+  [
+    'other-without-flag',
+    ':41:13  /pages/0/fields/0/options/1  Option "Other" of "howDidYouHear" reads as an Other answer but has no text box for it\n    hint: Add "other": true to it',
+  ],
+  [
+    'schema-path',
+    ':2:14  /$schema  "$schema" does not lead to this project\'s survey.schema.json, so your editor\'s completion and help stop\n    hint: Write "$schema": "../../../schemas/survey.schema.json"',
+  ],
+  [
+    'schema-url',
+    ':2:14  /$schema  "$schema" is a web address, not this project\'s schema: your editor\'s completion and help stop\n    hint: Write "$schema": "../../../schemas/survey.schema.json"',
+  ],
+  [
+    'skip-on-submit',
+    ':55:15  /pages/2/skip  q3 sends the answers, so it cannot have a skip link: skipping it would leave without sending anything\n    hint: Remove "skip" from this page',
+  ],
+  [
+    'duplicate-page',
+    ':38:13  /pages/1/id  Page id "q1" is already used by page 1 of the list\n    hint: Give this page an id no other page has, such as "q5"',
+  ],
 ];
 
 describe('scripts/validate.ts', { timeout: 120_000 }, () => {
@@ -71,6 +94,8 @@ describe('scripts/validate.ts', { timeout: 120_000 }, () => {
     expect(code).toBe(1);
     expect(stdout).toContain(`${BROKEN}/${name}.json${expected}`);
     expect(stdout).toMatch(/^2 definitions checked, [1-9]\d* errors?, 0 warnings$/m);
+    // One mistake, one error: no follow-on noise (a copied page is not also a loop).
+    if (name !== 'submit-not-last') expect(stdout).toMatch(/^2 definitions checked, 1 error, /m);
   });
 
   it('exits 0 for valid definitions and reports the count', async () => {
@@ -102,15 +127,14 @@ describe('scripts/validate.ts', { timeout: 120_000 }, () => {
   });
 
   it('warns about stale Welsh in a full run of a folder', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'validate-stale-'));
-    cpSync('definitions', dir, { recursive: true });
+    const project = tempProject('validate-stale-');
     // Record a review of basic's title against English that is not its English now.
     writeFileSync(
-      join(dir, 'translations', 'reviewed.json'),
+      join(project.definitions, 'translations', 'reviewed.json'),
       JSON.stringify({ 'basic.json#/title': '000000000000' }),
     );
-    const { code, stdout } = await validate('--dir', dir);
-    rmSync(dir, { recursive: true });
+    const { code, stdout } = await validate('--dir', project.definitions);
+    project.remove();
     expect(code).toBe(0);
     expect(stdout).toMatch(
       /basic\.json:\d+:\d+ {2}\/title\/en {2}warning: The English changed after its Welsh was reviewed/,
@@ -118,9 +142,15 @@ describe('scripts/validate.ts', { timeout: 120_000 }, () => {
     expect(stdout).toMatch(/, 0 errors, 1 warning$/m);
   });
 
-  it('checks definitions/ when given no files', async () => {
-    const { stdout } = await validate();
-    expect(stdout).toMatch(/^\d+ definitions checked, \d+ errors?, \d+ warnings?$/m);
+  it('checks the definitions folder when given no files (SURVEY_DEFINITIONS, here the fixtures)', async () => {
+    const { code, stdout } = await validate();
+    // The fixture surveys and their shared blocks, each one valid.
+    const files = readdirSync(definitionsDir()).filter((name) => name.endsWith('.json'));
+    expect(stdout).toMatch(
+      new RegExp(`^${files.length + 1} definitions checked, 0 errors, 0 warnings$`, 'm'),
+    );
+    expect(stdout).not.toMatch(/\.json:\d+:\d+ /); // no problem listed
+    expect(code).toBe(0);
   });
 });
 
@@ -168,10 +198,9 @@ describe('definitionsPlugin', () => {
   });
 
   it('shows stale Welsh in the dev overlay, as npm run validate does', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'plugin-stale-'));
-    cpSync('definitions', dir, { recursive: true });
+    const project = tempProject('plugin-stale-');
     writeFileSync(
-      join(dir, 'translations', 'reviewed.json'),
+      join(project.definitions, 'translations', 'reviewed.json'),
       JSON.stringify({ 'basic.json#/title': '000000000000' }),
     );
     const send = vi.fn();
@@ -179,8 +208,8 @@ describe('definitionsPlugin', () => {
       ws: { send, on: vi.fn() },
       config: { logger: { error: vi.fn(), warn: vi.fn() } },
     };
-    plugin(dir).configureServer!(server);
-    rmSync(dir, { recursive: true });
+    plugin(project.definitions).configureServer!(server);
+    project.remove();
     expect(send).toHaveBeenCalledWith(
       expect.objectContaining({
         err: expect.objectContaining({

@@ -4,7 +4,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '../fixtures/surveys/shared/shared.json';
 import {
   resolveSurvey,
   type ResolvedSurvey,

@@ -153,12 +153,13 @@ describe('dotfiles (item 8)', () => {
   });
 });
 
-/** Sends raw bytes (optionally in timed pieces) and resolves with everything the server sent before closing. */
+/** Sends raw bytes (optionally in timed pieces) and resolves with everything the server sent
+ *  before closing, how long that took and how many pieces were still unsent when it closed. */
 function raw(
   base: string,
   pieces: string[],
-  { gapMs = 0, giveUpMs = 5000 }: { gapMs?: number; giveUpMs?: number } = {},
-): Promise<{ text: string; ms: number }> {
+  { gapMs = 0, giveUpMs = 20_000 }: { gapMs?: number; giveUpMs?: number } = {},
+): Promise<{ text: string; ms: number; unsent: number }> {
   const { port } = new URL(base);
   const started = Date.now();
   return new Promise((resolve, reject) => {
@@ -175,7 +176,7 @@ function raw(
     socket.on('close', () => {
       clearTimeout(giveUp);
       clearTimeout(timer);
-      resolve({ text, ms: Date.now() - started });
+      resolve({ text, ms: Date.now() - started, unsent: queue.length });
     });
     const queue = [...pieces];
     const next = () => {
@@ -240,18 +241,19 @@ describe('timeouts (item 4)', () => {
     const base = await app!.listen({ port: 0, host: '127.0.0.1' });
     const body = JSON.stringify(validBody());
     const head = `POST /api/feedback HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nX-Api-Key: ${API_KEY}\r\nContent-Length: ${body.length}\r\n\r\n`;
-    const { text, ms } = await raw(base, [head, ...body.split('')], { gapMs: 100 });
+    const { text, unsent } = await raw(base, [head, ...body.split('')], { gapMs: 100 });
     const response = parse(text);
     expect(response.status).toBe(408);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(ms).toBeLessThan(body.length * 100); // cut off well before the body was complete
+    expect(unsent).toBeGreaterThan(0); // cut off before the body was complete
     expect(await store!.count()).toBe(0);
   });
 
   it('closes a connection that sends nothing after the connection timeout', async () => {
     await setup({ connectionTimeoutMs: 500 });
     const base = await app!.listen({ port: 0, host: '127.0.0.1' });
-    const { ms } = await raw(base, [], { giveUpMs: 3000 });
+    const { ms } = await raw(base, []);
+    // A lower bound only: a busy machine makes the close later, never earlier.
     expect(ms).toBeGreaterThanOrEqual(400);
   });
 });

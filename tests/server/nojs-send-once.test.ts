@@ -23,10 +23,11 @@ afterEach(async () => {
   app = store = undefined;
 });
 
-/** The one-page survey among the definitions (found by its layout, not named). */
+/** The one-page survey among the fixture surveys (found by its layout, not named). */
 async function onePageSurvey() {
   const { readdirSync } = await import('node:fs');
-  for (const file of readdirSync('definitions').filter((name) => name.endsWith('.json'))) {
+  const { definitionsDir } = await import('../../engine/check/folders');
+  for (const file of readdirSync(definitionsDir()).filter((name) => name.endsWith('.json'))) {
     const survey = await loadSurvey(file.replace(/\.json$/, ''));
     if (survey?.layout === 'single') return survey;
   }

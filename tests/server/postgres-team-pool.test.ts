@@ -39,8 +39,20 @@ describe.skipIf(!databaseUrl)('PostgreSQL team reads and respondents', () => {
     const reads = Array.from({ length: 6 }, () =>
       store.team.tagsOf([id]).then(() => events.push('team read')),
     );
-    // Let the reads take their connections and reach the lock.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Until the reads have taken every team connection and wait on the lock (asked of the
+    // database, not guessed with a pause, so a busy machine only makes it wait longer).
+    const waiting = async () => {
+      // This session is inside a transaction, whose view of the statistics is otherwise fixed.
+      await admin.query('SELECT pg_stat_clear_snapshot()');
+      return Number(
+        (
+          await admin.query<{ n: string }>(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+          )
+        ).rows[0]!.n,
+      );
+    };
+    while ((await waiting()) < 2) await new Promise((resolve) => setTimeout(resolve, 20));
     await store.save(response);
     events.push('submission');
     await admin.query('COMMIT');

@@ -175,6 +175,25 @@ describe('pages without JavaScript', () => {
     expect(await store!.team.countFeedback({})).toBe(0);
   });
 
+  it('a page opened from a preview link says, in its language, that it is a test run', async () => {
+    const { last } = await pagesServer(true);
+    for (const [lang, words] of [
+      ['en', 'answers sent from here are test submissions'],
+      ['cy', "mae atebion a anfonir o'r fan hon yn gyflwyniadau prawf"],
+    ] as const) {
+      const opened = await app!.inject({
+        url: `/preview/basic/open?path=0&page=${last}&lang=${lang}`,
+      });
+      const page = await app!.inject({ url: opened.headers.location as string });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div class="govuk-width-container" id="test-run">');
+      expect(page.body.replace(/&#x27;|&#39;/g, "'")).toContain(words);
+    }
+    // A respondent's own run says nothing of the kind.
+    const own = await app!.inject({ url: '/en/basic' });
+    expect(own.body).not.toContain('id="test-run"');
+  });
+
   it('a draft marked by a preview sends real answers once PREVIEW is off', async () => {
     const { last, send } = await pagesServer(false);
     // The preview's route is not there...

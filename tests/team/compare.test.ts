@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '../fixtures/surveys/shared/shared.json';
 import type { FeedbackRecord } from '../../server/storage/types';
 import {
   compareFigures,

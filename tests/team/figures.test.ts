@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '../fixtures/surveys/shared/shared.json';
 import { loadSurveys } from '../../engine/check/load';
 import { resolveSurvey, type SharedBlocks, type SurveyDefinition } from '../../engine/index';
 import type { FeedbackRecord, Lang } from '../../server/storage/types';

@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '../fixtures/surveys/shared/shared.json';
 import {
   allFields,
   resolveSurvey,

@@ -5,7 +5,7 @@
 // that the app really goes there. A 'rich' plan also fills optional fields, Other and revealed fields.
 import { chosenValues, isRequired, pageFields, typeOf } from '../../../engine';
 import { enumeratePaths, ruleVars, visibleFields } from '../../../engine';
-import { committedPaths } from '../../helpers/committed';
+import { committedPaths } from '../../helpers/definitions';
 import type {
   Answers,
   AnswerValue,

@@ -2,7 +2,7 @@
 // definitions and the i18n resources. Files are read with fs: Playwright's loader cannot
 // import JSON modules, and this keeps the engine's checker (ajv) out of the test workers.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { resolveSurvey } from '../../../engine';
 import type {
   Lang,
@@ -13,7 +13,9 @@ import type {
 } from '../../../engine';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
-const DEFINITIONS = join(ROOT, 'definitions');
+// definitions/, or the folder SURVEY_DEFINITIONS names (engine/check/folders.ts): the server
+// under test is built from the same one.
+const DEFINITIONS = resolve(ROOT, process.env.SURVEY_DEFINITIONS || 'definitions');
 
 function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, 'utf8')) as T;

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Issue 10 item 9: on a Welsh page no accessible name or tooltip is left in English. Every page
 // of every survey is rendered in English and in Welsh; each aria-label, title and alt on the
 // Welsh page must differ from those of the English page (brand names aside). The footer licence
@@ -10,7 +11,8 @@ import { surveyPath } from '../../src/paths';
 import { browserSession, useSurveyStore } from '../../src/store';
 import { startedSession } from '../../engine/session';
 import { clock } from '../../src/clock';
-import { renderApp, resetStore } from './helpers';
+import { renderApp, resetStore } from '../app/helpers';
+import { DEFINITIONS_DIR } from '../helpers/definitions';
 
 const ATTRIBUTES = ['aria-label', 'title', 'alt'];
 /** Names that are rightly the same in both languages. */
@@ -44,11 +46,9 @@ async function namesOn(path: string, survey?: string): Promise<Named[]> {
   return [...named, ...svgTitles];
 }
 
+// The folder the app reads (`@definitions`, the definitions project's SURVEY_DEFINITIONS).
 const definitions = Object.values(
-  import.meta.glob<SurveyDefinition>('../../definitions/*.json', {
-    eager: true,
-    import: 'default',
-  }),
+  import.meta.glob<SurveyDefinition>('@definitions/*.json', { eager: true, import: 'default' }),
 );
 
 /** The address of every screen of every survey, without the language. */
@@ -70,7 +70,7 @@ beforeEach(resetStore);
 
 describe('Welsh pages have Welsh accessible names (issue 10 item 9)', () => {
   it('finds every survey in the folder', () => {
-    const files = readdirSync('definitions').filter((file) => file.endsWith('.json'));
+    const files = readdirSync(DEFINITIONS_DIR).filter((file) => file.endsWith('.json'));
     expect(definitions.map((def) => `${def.id}.json`).sort()).toEqual(files.sort());
   });
 

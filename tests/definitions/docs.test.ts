@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { allFields } from '../../engine';
 import { loadSurveys } from '../../engine/check/load';
 import { branchesOf, describeRule, generateDocs, staleDocs, surveyDoc } from '../../scripts/docs';
-import { DEFINITIONS_DIR, DOCS_DIR, pathsInDoc } from '../helpers/committed';
+import { DEFINITIONS_DIR, DOCS_DIR, pathsInDoc } from '../helpers/definitions';
 
 const docs = generateDocs(DEFINITIONS_DIR, DOCS_DIR);
 const surveyFiles = readdirSync(DEFINITIONS_DIR).filter((file) => file.endsWith('.json'));

@@ -1,4 +1,4 @@
-// The server with the real definitions: every survey's prepared answers are accepted on every
+// The server with every definition in the folder: every survey's prepared answers are accepted on every
 // path the engine enumerates, and every survey has its app routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -7,14 +7,15 @@ import { loadDefinitions } from '../../server/app';
 import { classifyPath } from '../../server/paths';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
-import { API_KEY, testServer } from './fixtures';
+import { API_KEY, testServer } from '../server/fixtures';
+import { DEFINITIONS_DIR } from '../helpers/definitions';
 
 let surveys: Map<string, ResolvedSurvey>;
 let app: FastifyInstance;
 let store: StoreWithTeam;
 
 beforeAll(async () => {
-  surveys = await loadDefinitions();
+  surveys = await loadDefinitions(DEFINITIONS_DIR);
   store = openSqliteStore(':memory:');
   ({ app } = await testServer({ surveys, store }));
 });

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The server draws a question page from the answers so far exactly as the app draws it: every
 // page of every generated path, rendered both ways with the same answers, has the same question
 // area (options shown by rule, revealed fields, the caption on the respondent's own path, the
@@ -9,10 +10,11 @@ import { enumeratePaths, type Answers } from '../../engine';
 import { loadSurvey } from '../../src/definitions';
 import { render } from '../../src/entry-server';
 import { useSurveyStore } from '../../src/store';
-import { renderApp, resetStore } from './helpers';
+import { renderApp, resetStore } from '../app/helpers';
+import { DEFINITIONS_DIR } from '../helpers/definitions';
 
 const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAA';
-const ids = readdirSync('definitions')
+const ids = readdirSync(DEFINITIONS_DIR)
   .filter((name) => name.endsWith('.json'))
   .map((name) => name.replace(/\.json$/, ''));
 
