@@ -46,8 +46,16 @@ export function labelled(n: number, max = MAX_AXIS_LABELS): Set<number> {
 }
 
 const shortFormats = {
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-  cy: new Intl.DateTimeFormat('cy-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'Europe/London',
+  }),
+  cy: new Intl.DateTimeFormat('cy-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'Europe/London',
+  }),
 };
 /** A week's label under a trend: day and short month ("2 Mar", "2 Maw"). */
 export const axisDate = (lang: UiLang, d: Date) => shortFormats[lang].format(d);

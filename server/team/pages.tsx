@@ -128,7 +128,8 @@ export function Overview(props: {
       <FilterErrors lang={lang} parsed={parsed} />
       <h1 className="govuk-heading-l">{t('overview')}</h1>
       <p className="govuk-body">
-        {t('dateRange', { from: date(lang, props.range.from), to: date(lang, lastDay) })}
+        {t('dateRange', { from: date(lang, props.range.from), to: date(lang, lastDay) })}{' '}
+        {t('ukDays')}
       </p>
       <SegmentTags lang={lang} path="/team" parsed={parsed} surveys={props.all} />
       <SegmentForm
@@ -153,11 +154,17 @@ export function Overview(props: {
                 { heading: t('all'), numeric: true },
                 { heading: t('inEnglish'), numeric: true },
                 { heading: t('inWelsh'), numeric: true },
+                { heading: t('unknown'), numeric: true },
               ]}
               rows={[
                 {
                   key: 'counts',
-                  cells: [figures.counts.all, figures.counts.en, figures.counts.cy],
+                  cells: [
+                    figures.counts.all,
+                    figures.counts.en,
+                    figures.counts.cy,
+                    figures.counts.unknown,
+                  ],
                 },
               ]}
             />
