@@ -82,6 +82,8 @@ const AUDIT_ACTIONS: Record<string, TextKey> = {
   'tag-delete': 'auditTagDelete',
   'tag-attach': 'auditTagAttach',
   'tag-detach': 'auditTagDetach',
+  'note-add': 'auditNoteAdd',
+  'note-delete': 'auditNoteDelete',
 };
 const WITH_ROLE: Record<string, TextKey> = {
   invite: 'auditInvite',
