@@ -122,8 +122,11 @@ export function BarChart(props: { id: string; title: string; bars: ChartBar[] })
 export function ColumnChart(props: {
   id: string;
   title: string;
-  columns: { label: string; value: number; partial?: boolean }[];
+  /** `notes`: the numbers of the team's dated notes in the column's week, marked above it. */
+  columns: { label: string; value: number; partial?: boolean; notes?: number[] }[];
   partialNote?: string;
+  /** A note's name in the text alternative ("Note 1"). */
+  noteName?: (n: number) => string;
 }) {
   const height = 190;
   const base = 150;
@@ -132,7 +135,12 @@ export function ColumnChart(props: {
   const step = (WIDTH - 2 * side) / Math.max(1, props.columns.length);
   const named = labelled(props.columns.length);
   const alt = props.columns
-    .map((c) => `${c.label}${c.partial ? ` (${props.partialNote})` : ''}: ${c.value}`)
+    .map(
+      (c) =>
+        `${c.label}${c.partial ? ` (${props.partialNote})` : ''}: ${c.value}${
+          c.notes?.length && props.noteName ? ` (${c.notes.map(props.noteName).join(', ')})` : ''
+        }`,
+    )
     .join('; ');
   return (
     <svg
@@ -153,6 +161,21 @@ export function ColumnChart(props: {
         const middle = x + step * 0.35;
         return (
           <g key={i}>
+            {!!c.notes?.length && (
+              <>
+                <line
+                  x1={middle}
+                  y1={14}
+                  x2={middle}
+                  y2={base}
+                  stroke={TEXT}
+                  strokeDasharray="3 3"
+                />
+                <text x={middle + 4} y={14} fontSize={FONT} fill={TEXT}>
+                  {c.notes.join(',')}
+                </text>
+              </>
+            )}
             {c.partial ? (
               <rect
                 x={x}

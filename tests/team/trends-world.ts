@@ -3,6 +3,7 @@
 // each test, never read from the code under test).
 import { afterEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { ResolvedSurvey } from '../../engine';
 import { buildServer } from '../../server/app';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
@@ -36,20 +37,33 @@ afterEach(async () => {
 });
 
 /** A team server on `store` with the clock at `now`, and a helper that stores responses. */
-export async function world(store: StoreWithTeam, now: Date) {
+export async function world(
+  store: StoreWithTeam,
+  now: Date,
+  surveys?: Map<string, ResolvedSurvey>,
+) {
   open.store = store;
-  const app = await buildServer(teamServerOptions(store, () => now));
+  const app = await buildServer({
+    ...teamServerOptions(store, () => now),
+    ...(surveys ? { surveys } : {}),
+  });
   open.app = app;
   return {
     app,
     store,
     member: (role: Role) => signedIn(app, store, role, now),
     /** `times` responses to the fixture survey at `at` (an ISO time). */
-    save: (at: string, answers: Record<string, string>, lang: Lang | null = 'en', times = 1) =>
+    save: (
+      at: string,
+      answers: Record<string, string>,
+      lang: Lang | null = 'en',
+      times = 1,
+      surveyId = 'fixture-pages',
+    ) =>
       Promise.all(
         Array.from({ length: times }, () =>
           store.save({
-            surveyId: 'fixture-pages',
+            surveyId,
             definitionHash: 'h',
             receivedAt: new Date(at),
             answers: { serviceName: 'fixture-pages-service', ...answers },
@@ -71,6 +85,8 @@ export function tableRows(body: string, caption: string): string[] {
         .replace(/<[^>]+>/g, '')
         .replace(/\s+/g, ' ')
         .trim(),
-    ).join(' | '),
+    )
+      .join(' | ')
+      .trim(),
   ).slice(1);
 }
