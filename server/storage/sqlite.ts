@@ -17,7 +17,7 @@ import { MASK_PASS_MIGRATION, MASK_PROGRESS_MIGRATION } from './mask-sql';
 import { FORGET_EVERY_MS, walForgetting } from './sqlite-forget';
 import { sqliteReader } from './sqlite-reader';
 import { KEY_LOOKUP, keyLookupParams, storedKey, SUBMISSION_KEY_MIGRATION } from './submission-key';
-import { SQLITE_TALLY_MIGRATION } from './tally-sql';
+import { SQLITE_TALLY_MIGRATION, SQLITE_TALLY_UK_DAYS } from './tally-sql';
 import { SQLITE_TESTS_MIGRATION } from './tests-sql';
 import { addWords, SQLITE_WORDS_BY_TIME_MIGRATION, SQLITE_WORDS_MIGRATION } from './words-sql';
 import {
@@ -25,6 +25,7 @@ import {
   AUDIT_COUNT_MIGRATION,
   feedbackRecord,
   LANG_MIGRATION,
+  NOTES_MIGRATION,
   teamStore,
   teamTablesMigration,
   SSO_PENDING_MIGRATION,
@@ -69,6 +70,8 @@ export const MIGRATIONS = [
   SQLITE_WORDS_BY_TIME_MIGRATION,
   AUDIT_COUNT_MIGRATION,
   MASK_PROGRESS_MIGRATION,
+  SQLITE_TALLY_UK_DAYS,
+  NOTES_MIGRATION,
 ];
 
 interface Row {

@@ -3,12 +3,15 @@
 //
 // `feedback_tally_field` says which answer fields are counted (the choice questions of each
 // survey, from the definitions, written at start by `keepTallies`); `feedback_tally` holds, for
-// each survey, UTC day, field and sent value, how many stored responses have it. Triggers
+// each survey, day, field and sent value, how many stored responses have it. Triggers
 // update it in the same transaction as every insert and delete (so also the retention purge
 // and a deletion by an admin), which keeps it exact on any number of instances. Feedback rows
-// are never updated.
+// are never updated. Days were UTC days until the UK-days migration (TALLY_UK_DAYS below), which
+// recounted them as UK days (Europe/London, ./uk-day-sql.ts).
+import { ukDay, ukMidnight } from '../uk-time';
 import type { Sql } from './sql';
 import type { FeedbackFilter, FeedbackTally } from './team/feedback-types';
+import { postgresUkDay, sqliteUkDay } from './uk-day-sql';
 
 const TABLES = (index: string) => `
   CREATE TABLE feedback_tally_field (
@@ -26,12 +29,15 @@ const TABLES = (index: string) => `
   ${index};`;
 
 /** SQLite's row triggers; with `skipTests`, test submissions (server/storage/tests-sql.ts) are not counted. */
-const sqliteTallyTriggers = (skipTests: boolean) => {
+const sqliteTallyTriggers = (
+  skipTests: boolean,
+  day: (column: string) => string = (column) => `substr(${column}, 1, 10)`,
+) => {
   const when = (row: string) => (skipTests ? `WHEN NOT ${row}.test ` : '');
   return `
   CREATE TRIGGER feedback_tally_insert AFTER INSERT ON feedback ${when('NEW')}BEGIN
     INSERT INTO feedback_tally (survey_id, day, field, value, n)
-      SELECT NEW.survey_id, substr(NEW.received_at, 1, 10), a.key, a.value, 1
+      SELECT NEW.survey_id, ${day('NEW.received_at')}, a.key, a.value, 1
       FROM json_each(NEW.answers) a
       JOIN feedback_tally_field f ON f.survey_id = NEW.survey_id AND f.field = a.key
       WHERE a.value <> ''
@@ -39,10 +45,10 @@ const sqliteTallyTriggers = (skipTests: boolean) => {
   END;
   CREATE TRIGGER feedback_tally_delete AFTER DELETE ON feedback ${when('OLD')}BEGIN
     UPDATE feedback_tally SET n = n - 1
-      WHERE survey_id = OLD.survey_id AND day = substr(OLD.received_at, 1, 10)
+      WHERE survey_id = OLD.survey_id AND day = ${day('OLD.received_at')}
         AND (field, value) IN (SELECT key, value FROM json_each(OLD.answers));
     DELETE FROM feedback_tally
-      WHERE survey_id = OLD.survey_id AND day = substr(OLD.received_at, 1, 10) AND n <= 0;
+      WHERE survey_id = OLD.survey_id AND day = ${day('OLD.received_at')} AND n <= 0;
   END;`;
 };
 
@@ -104,8 +110,8 @@ export const POSTGRES_TALLY_MIGRATION = `${TABLES(
 export const TALLY_SHARDS = 16;
 
 /** `pgCounted` with each row's shard as a fifth key. */
-const pgCountedByShard = (rows: string) => `
-  SELECT r.survey_id, ${PG_DAY('r.received_at')} AS day, a.key AS field, a.value, r.tally_shard AS shard,
+const pgCountedByShard = (rows: string, day = PG_DAY) => `
+  SELECT r.survey_id, ${day('r.received_at')} AS day, a.key AS field, a.value, r.tally_shard AS shard,
     COUNT(*) AS n
   FROM ${rows} r
   CROSS JOIN LATERAL jsonb_each_text(r.answers) a
@@ -114,9 +120,9 @@ const pgCountedByShard = (rows: string) => `
   GROUP BY 1, 2, 3, 4, 5`;
 
 /** The counts of `rows` added (`sign` 1) or taken off (-1), locking rows in the key's order. */
-const pgUpsertCounts = (rows: string, sign: 1 | -1) => `
+const pgUpsertCounts = (rows: string, sign: 1 | -1, day = PG_DAY) => `
     INSERT INTO feedback_tally AS t (survey_id, day, field, value, shard, n)
-      SELECT survey_id, day, field, value, shard, ${sign} * n FROM (${pgCountedByShard(rows)}) c
+      SELECT survey_id, day, field, value, shard, ${sign} * n FROM (${pgCountedByShard(rows, day)}) c
       ORDER BY 1, 2, 3, 4, 5
       ON CONFLICT (survey_id, day, field, md5(value), shard) DO UPDATE SET n = t.n + EXCLUDED.n`;
 
@@ -173,6 +179,47 @@ export const POSTGRES_TALLY_SKIP_TESTS = `
     RETURN NULL;
   END $$;`;
 
+/** Every survey's counts made again from its stored responses, by UK day. */
+const recountAll = (dialect: 'sqlite' | 'postgres') => {
+  const pg = dialect === 'postgres';
+  return `
+  DELETE FROM feedback_tally;
+  INSERT INTO feedback_tally (survey_id, day, field, value, ${pg ? 'shard, ' : ''}n)
+    SELECT feedback.survey_id, ${pg ? postgresUkDay('received_at') : sqliteUkDay('received_at')},
+      a.key, a.value, ${pg ? 'tally_shard, ' : ''}COUNT(*)
+    FROM feedback, ${pg ? 'jsonb_each_text' : 'json_each'}(feedback.answers) a, feedback_tally_field f
+    WHERE f.survey_id = feedback.survey_id AND f.field = a.key AND NOT test AND a.value <> ''
+    GROUP BY feedback.survey_id, 2, a.key, a.value${pg ? ', tally_shard' : ''};`;
+};
+
+/**
+ * Migration (SQLite): days are UK days (Europe/London): the triggers again with the UK day, and
+ * the counts made again. Additive: the table is the same; during a rolling deploy the release
+ * before reads UK days as its days (figures off by at most the hour between midnights).
+ */
+export const SQLITE_TALLY_UK_DAYS = `
+  DROP TRIGGER feedback_tally_insert;
+  DROP TRIGGER feedback_tally_delete;
+  ${sqliteTallyTriggers(true, sqliteUkDay)}
+  ${recountAll('sqlite')}`;
+
+/** Migration (PostgreSQL): the same, the trigger functions again with the UK day. */
+export const POSTGRES_TALLY_UK_DAYS = `
+  CREATE OR REPLACE FUNCTION feedback_tally_add() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${pgUpsertCounts(pgReal('added'), 1, postgresUkDay)};
+    RETURN NULL;
+  END $$;
+  CREATE OR REPLACE FUNCTION feedback_tally_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    ${pgUpsertCounts(pgReal('removed'), -1, postgresUkDay)};
+    DELETE FROM feedback_tally t USING (${pgCountedByShard(pgReal('removed'), postgresUkDay)}) c
+      WHERE t.survey_id = c.survey_id AND t.day = c.day AND t.field = c.field
+        AND md5(t.value) = md5(c.value) AND t.shard = c.shard AND t.n <= 0;
+    RETURN NULL;
+  END $$;
+  ${recountAll('postgres')}`;
+
 /**
  * Counts these fields (survey id -> answer field names) from now on. A survey whose list
  * changed is recounted from its stored responses, in one transaction that holds off inserts
@@ -219,7 +266,7 @@ const holdWriters = (sql: Sql) =>
 
 /** A survey's counts made again from its stored responses, for the fields listed. */
 function recount(sql: Sql, surveyId: string) {
-  const day = sql.dialect === 'sqlite' ? 'substr(received_at, 1, 10)' : PG_DAY('received_at');
+  const day = sql.dialect === 'sqlite' ? sqliteUkDay('received_at') : postgresUkDay('received_at');
   const each = sql.dialect === 'sqlite' ? 'json_each' : 'jsonb_each_text';
   const pg = sql.dialect === 'postgres';
   return [
@@ -247,10 +294,11 @@ export async function recountTallies(sql: Sql, surveyIds: string[]): Promise<voi
   await sql.transaction([...holdWriters(sql), ...surveyIds.flatMap((id) => recount(sql, id))]);
 }
 
-const MIDNIGHT = /T00:00:00\.000Z$/;
+/** Whether an instant is a UK midnight (the start of a UK day). */
+const isUkMidnight = (at: Date) => ukMidnight(ukDay(at)).getTime() === at.getTime();
 
 /**
- * Answer counts from the per-day table, when the filter is one survey over whole UTC days
+ * Answer counts from the per-day table, when the filter is one survey over whole UK days
  * (what the overview and a question's page ask for). Resolves to the counts of the fields it
  * had, and the fields it did not count (to be counted from the responses instead); undefined
  * when the filter is one it cannot answer.
@@ -263,17 +311,16 @@ export async function talliedAnswers(
   const { surveyId, from, to, ...rest } = filter;
   if (!fields.length) return { answers: [], missing: [] };
   if (!surveyId || Object.values(rest).some((v) => v !== undefined)) return undefined;
-  if ((from && !MIDNIGHT.test(from.toISOString())) || (to && !MIDNIGHT.test(to.toISOString())))
-    return undefined;
+  if ((from && !isUkMidnight(from)) || (to && !isUkMidnight(to))) return undefined;
   const params: unknown[] = [];
   let days = '';
   if (from) {
     days += ' AND t.day >= ?';
-    params.push(from.toISOString().slice(0, 10));
+    params.push(ukDay(from));
   }
   if (to) {
     days += ' AND t.day < ?';
-    params.push(to.toISOString().slice(0, 10));
+    params.push(ukDay(to));
   }
   // One statement reads the field list and the counts, so they always belong together.
   const rows = await sql.all<{ field: string; value: string | null; n: number | string | null }>(

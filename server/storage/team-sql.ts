@@ -7,6 +7,7 @@ import { keepTallies } from './tally-sql';
 import { auditStore } from './team/audit';
 import { feedbackReads } from './team/feedback';
 import { memberStore } from './team/members';
+import { noteStore } from './team/notes';
 import { sessionStore } from './team/sessions';
 import { tagStore } from './team/tags';
 import { themeStore } from './team/themes';
@@ -30,6 +31,7 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
     ...auditStore(sql),
     ...tagStore(sql, reads),
     ...themeStore(sql),
+    ...noteStore(sql),
     ...feedbackReads(sql, reads),
     keepTallies: (fields) => keepTallies(sql, fields),
     async keepWords(given) {

@@ -5,6 +5,7 @@ import type { NewFeedback } from './record';
 import type { AuditStore } from './team/audit';
 import type { FeedbackReads } from './team/feedback-types';
 import type { MemberStore } from './team/members';
+import type { NoteStore } from './team/notes';
 import type { SessionStore } from './team/sessions';
 import type { TagStore } from './team/tags';
 import type { ThemeStore } from './team/themes';
@@ -19,6 +20,7 @@ export type {
   FeedbackTally,
 } from './team/feedback-types';
 export type { Credential, Invitation, Member, MemberStore, Role } from './team/members';
+export type { Note, NoteStore } from './team/notes';
 export type { Session, SessionStore, SsoPending } from './team/sessions';
 export type { Tag, TagStore } from './team/tags';
 export type { Theme, ThemeStore } from './team/themes';
@@ -58,5 +60,6 @@ export type TeamStore = MemberStore &
   AuditStore &
   TagStore &
   ThemeStore &
+  NoteStore &
   FeedbackReads &
   FeedbackUpkeep;

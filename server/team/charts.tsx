@@ -46,8 +46,16 @@ export function labelled(n: number, max = MAX_AXIS_LABELS): Set<number> {
 }
 
 const shortFormats = {
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-  cy: new Intl.DateTimeFormat('cy-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  en: new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'Europe/London',
+  }),
+  cy: new Intl.DateTimeFormat('cy-GB', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'Europe/London',
+  }),
 };
 /** A week's label under a trend: day and short month ("2 Mar", "2 Maw"). */
 export const axisDate = (lang: UiLang, d: Date) => shortFormats[lang].format(d);
@@ -114,8 +122,11 @@ export function BarChart(props: { id: string; title: string; bars: ChartBar[] })
 export function ColumnChart(props: {
   id: string;
   title: string;
-  columns: { label: string; value: number; partial?: boolean }[];
+  /** `notes`: the numbers of the team's dated notes in the column's week, marked above it. */
+  columns: { label: string; value: number; partial?: boolean; notes?: number[] }[];
   partialNote?: string;
+  /** A note's name in the text alternative ("Note 1"). */
+  noteName?: (n: number) => string;
 }) {
   const height = 190;
   const base = 150;
@@ -124,7 +135,12 @@ export function ColumnChart(props: {
   const step = (WIDTH - 2 * side) / Math.max(1, props.columns.length);
   const named = labelled(props.columns.length);
   const alt = props.columns
-    .map((c) => `${c.label}${c.partial ? ` (${props.partialNote})` : ''}: ${c.value}`)
+    .map(
+      (c) =>
+        `${c.label}${c.partial ? ` (${props.partialNote})` : ''}: ${c.value}${
+          c.notes?.length && props.noteName ? ` (${c.notes.map(props.noteName).join(', ')})` : ''
+        }`,
+    )
     .join('; ');
   return (
     <svg
@@ -145,6 +161,21 @@ export function ColumnChart(props: {
         const middle = x + step * 0.35;
         return (
           <g key={i}>
+            {!!c.notes?.length && (
+              <>
+                <line
+                  x1={middle}
+                  y1={14}
+                  x2={middle}
+                  y2={base}
+                  stroke={TEXT}
+                  strokeDasharray="3 3"
+                />
+                <text x={middle + 4} y={14} fontSize={FONT} fill={TEXT}>
+                  {c.notes.join(',')}
+                </text>
+              </>
+            )}
             {c.partial ? (
               <rect
                 x={x}

@@ -10,6 +10,7 @@ import {
 } from '../../engine';
 import type { FeedbackTally } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
+import { addDays, ukDay, ukMidnight, ukWeekDay } from '../uk-time';
 import { npsInterval } from './statistics';
 
 export type Measure = 'satisfaction' | 'likelihood' | 'net-promoter';
@@ -43,35 +44,32 @@ export interface QuestionFigures {
 }
 
 export interface SurveyFigures {
-  counts: { all: number; en: number; cy: number };
+  /** All = English + Welsh + not known (a response whose language was not recorded). */
+  counts: { all: number; en: number; cy: number; unknown: number };
   /**
-   * Responses per week (weeks start on Monday, UTC), oldest first, empty weeks included;
+   * Responses per week (weeks start on Monday, UK time), oldest first, empty weeks included;
    * `partial` when the range leaves out some of the week's days (its first or last week).
    */
   weeks: { start: Date; count: number; partial: boolean }[];
   questions: QuestionFigures[];
 }
 
-const DAY = 24 * 60 * 60 * 1000;
-
 /**
- * The weeks (from Monday) that [from, to) touches, oldest first; `partial` when the range leaves
- * out some of the week's days, as its first and last week may.
+ * The weeks (from Monday, UK time) that [from, to) touches, oldest first; `partial` when the
+ * range leaves out some of the week's days, as its first and last week may.
  */
 export function weeksIn(range: { from: Date; to: Date }): { start: Date; partial: boolean }[] {
   const weeks = [];
-  for (let t = weekStart(range.from).getTime(); t < range.to.getTime(); t += 7 * DAY) {
-    const partial = t < range.from.getTime() || t + 7 * DAY > range.to.getTime();
-    weeks.push({ start: new Date(t), partial });
+  for (let day = ukWeekDay(range.from); ukMidnight(day) < range.to; day = addDays(day, 7)) {
+    const start = ukMidnight(day);
+    const partial = start < range.from || ukMidnight(addDays(day, 7)) > range.to;
+    weeks.push({ start, partial });
   }
   return weeks;
 }
 
-/** Monday 00:00 UTC of the week `date` is in. */
-export function weekStart(date: Date): Date {
-  const day = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-  return new Date(day - ((new Date(day).getUTCDay() + 6) % 7) * DAY);
-}
+/** Monday 00:00 UK time of the week `date` is in. */
+export const weekStart = (date: Date): Date => ukMidnight(ukWeekDay(date));
 
 /**
  * NPS with the adjusted-Wald interval (Sauro and Lewis): add 3 to n and 3/4 to the promoters
@@ -152,7 +150,7 @@ export function tally(
   for (const r of records) {
     if (r.surveyId !== survey.id || r.receivedAt < range.from || r.receivedAt >= range.to) continue;
     add(JSON.stringify(['lang', r.lang ?? null]));
-    add(JSON.stringify(['day', r.receivedAt.toISOString().slice(0, 10)]));
+    add(JSON.stringify(['day', ukDay(r.receivedAt)]));
     for (const field of fields) {
       if (r.answers[field]) add(JSON.stringify(['answer', field, r.answers[field]]));
     }
@@ -179,7 +177,7 @@ export function figuresFromTally(
 ): SurveyFigures {
   const weeks: SurveyFigures['weeks'] = weeksIn(range).map((w) => ({ ...w, count: 0 }));
   for (const { day, n } of counted.byDay) {
-    const start = weekStart(new Date(`${day}T00:00:00Z`)).getTime();
+    const start = weekStart(ukMidnight(day)).getTime();
     const week = weeks.find((w) => w.start.getTime() === start);
     if (week) week.count += n;
   }
@@ -195,6 +193,7 @@ export function figuresFromTally(
       all: counted.byLang.reduce((sum, l) => sum + l.n, 0),
       en: byLang('en'),
       cy: byLang('cy'),
+      unknown: byLang(null),
     },
     weeks,
     questions: choiceFields(survey).map((f) =>

@@ -12,6 +12,7 @@ import {
 } from '../../engine';
 import { APPEND_SEPARATOR, joinOf, otherMode } from '../../engine/fields/choice';
 import type { AnswerMatch, FeedbackFilter, Tag } from '../storage/team-types';
+import { addDays, ukDay, ukMidnight } from '../uk-time';
 import { contactFields } from './privacy';
 import { searchTerm } from './search';
 import type { TextKey } from './text';
@@ -86,16 +87,18 @@ export interface FilterOptions {
   tags?: Tag[];
 }
 
-/** A YYYY-MM-DD value as midnight UTC; undefined when it is not a real day. */
+/** A YYYY-MM-DD value as the start of that UK day; undefined when it is not a real day. */
 export function day(value: string | undefined): Date | undefined {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
   const date = new Date(`${value}T00:00:00Z`);
   // 2026-02-30 would roll over to 2 March: only a date that reads back the same is real.
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? date : undefined;
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
+    ? ukMidnight(value)
+    : undefined;
 }
 
-export const startOfDay = (d: Date) =>
-  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+/** The start of the UK day `d` falls on. */
+export const startOfDay = (d: Date) => ukMidnight(ukDay(d));
 
 /**
  * The options of a choice question a segment can be made of: all of a radios question's; a
@@ -180,11 +183,15 @@ export function parseFilter(q: QueryValues, options: FilterOptions): ParsedFilte
   };
   const from = date('from');
   const to = date('to');
+  // Days counted as UK days: a day of the clocks changing is 23 or 25 hours long.
+  const lastDay = ukDay(to ?? today);
+  const daysBetween = (a: string, b: string) =>
+    Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
   if (from && to && from > to) errors.push({ field: 'from', key: 'filterReversed' });
-  else if (from && (to ?? today).getTime() - from.getTime() >= MAX_DAYS * DAY)
+  else if (from && daysBetween(ukDay(from), lastDay) >= MAX_DAYS)
     errors.push({ field: 'from', key: 'filterTooLong' });
-  const end = new Date((to ?? today).getTime() + DAY);
-  const range = { from: from ?? new Date(end.getTime() - DEFAULT_DAYS * DAY), to: end };
+  const end = ukMidnight(addDays(lastDay, 1));
+  const range = { from: from ?? ukMidnight(addDays(lastDay, 1 - DEFAULT_DAYS)), to: end };
   if (options.ranged) Object.assign(filter, range);
   else {
     if (from) filter.from = from;

@@ -16,6 +16,7 @@ import { choiceFields, type Scales } from './figures';
 import { renderPage, stylesheetHref, withLang } from './layout';
 import { registerAudit } from './audit-page';
 import { registerMembers } from './members';
+import { registerNotes } from './notes-page';
 import { registerTags } from './tags-page';
 import { registerCompare } from './compare-page';
 import { registerOverview } from './overview';
@@ -312,6 +313,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerMembers(team, ctx);
     registerAudit(team, ctx);
     registerTags(team, ctx);
+    registerNotes(team, ctx);
     registerQuestions(team, ctx);
 
     // An unknown team address gets the team's own page, in the team's language and layout.

@@ -2,11 +2,12 @@
 // responses the filter chooses (server/team/filters.ts), as the member's role allows it.
 import { createElement } from 'react';
 import type { FastifyInstance } from 'fastify';
-import { langOf, queryValues, type TeamContext } from './context';
+import { langOf, query, queryValues, type TeamContext } from './context';
 import { choiceFields, figuresFromTally } from './figures';
 import { Overview } from './pages';
 import { titleOf } from './segments';
 import { text } from './text';
+import { noteDays, notesFor, scoreTrends, trendPeriod } from './trends';
 
 export function registerOverview(team: FastifyInstance, ctx: TeamContext): void {
   team.get('/team', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
@@ -14,6 +15,8 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
     const reader = ctx.reader(request);
     const parsed = await reader.segment(queryValues(request), { ranged: true });
     const { filter, range } = parsed;
+    const period = trendPeriod(query(request).period);
+    const notes = parsed.errors.length ? [] : await reader.notes(noteDays(range));
     const chosen = filter.surveyId
       ? [ctx.surveys.get(filter.surveyId)!]
       : [...ctx.surveys.values()];
@@ -32,6 +35,8 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
               ),
               range,
             ),
+            trends: await scoreTrends(reader, survey, ctx.scales, filter, range, period),
+            notes: notesFor(notes, survey.id, range),
           })),
         );
     return ctx.render(
@@ -43,6 +48,7 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
         children: createElement(Overview, {
           lang,
           range,
+          period,
           surveys,
           parsed,
           query: parsed.query,

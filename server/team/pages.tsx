@@ -7,7 +7,11 @@ import { questionPath } from './questions';
 import { LOW_SAMPLE, type QuestionFigures, type SurveyFigures } from './figures';
 import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
 import { FilterErrors, linkTo, SegmentForm, SegmentTags } from './segments';
+import { PeriodLinks, ScoreTrendFigure, notesText, TrendNotes } from './score-trends';
 import { Table } from './table';
+import { notesIn, type ScoreTrend, type TrendPeriod } from './trends';
+import type { Note } from '../storage/team-types';
+import { addDays, ukDay, ukMidnight } from '../uk-time';
 import { formatDate, text, type UiLang } from './text';
 import { surveyName } from './privacy';
 
@@ -110,7 +114,14 @@ function headline(lang: UiLang, q: QuestionFigures): ReactNode[] {
 export function Overview(props: {
   lang: UiLang;
   range: { from: Date; to: Date };
-  surveys: { survey: ResolvedSurvey; figures: SurveyFigures }[];
+  period: TrendPeriod;
+  /** Each survey's figures, its scores over time and the notes on its trends (in date order). */
+  surveys: {
+    survey: ResolvedSurvey;
+    figures: SurveyFigures;
+    trends: ScoreTrend[];
+    notes: Note[];
+  }[];
   parsed: ParsedFilter;
   query: QueryValues;
   /** Every survey, for the filter form. */
@@ -128,7 +139,8 @@ export function Overview(props: {
       <FilterErrors lang={lang} parsed={parsed} />
       <h1 className="govuk-heading-l">{t('overview')}</h1>
       <p className="govuk-body">
-        {t('dateRange', { from: date(lang, props.range.from), to: date(lang, lastDay) })}
+        {t('dateRange', { from: date(lang, props.range.from), to: date(lang, lastDay) })}{' '}
+        {t('ukDays')}
       </p>
       <SegmentTags lang={lang} path="/team" parsed={parsed} surveys={props.all} />
       <SegmentForm
@@ -139,8 +151,11 @@ export function Overview(props: {
         surveys={props.all}
         surveySelect
       />
-      {props.surveys.map(({ survey, figures }) => {
+      {props.surveys.map(({ survey, figures, trends, notes }) => {
         const scored = figures.questions.filter((q) => q.topTwo !== undefined || q.nps);
+        const weekNotes = figures.weeks.map((w) =>
+          notesIn(notes, { start: w.start, end: ukMidnight(addDays(ukDay(w.start), 7)) }),
+        );
         return (
           <section key={survey.id} className="govuk-!-margin-bottom-9">
             <h2 className="govuk-heading-m">{surveyName(survey, lang)}</h2>
@@ -153,11 +168,17 @@ export function Overview(props: {
                 { heading: t('all'), numeric: true },
                 { heading: t('inEnglish'), numeric: true },
                 { heading: t('inWelsh'), numeric: true },
+                { heading: t('unknown'), numeric: true },
               ]}
               rows={[
                 {
                   key: 'counts',
-                  cells: [figures.counts.all, figures.counts.en, figures.counts.cy],
+                  cells: [
+                    figures.counts.all,
+                    figures.counts.en,
+                    figures.counts.cy,
+                    figures.counts.unknown,
+                  ],
                 },
               ]}
             />
@@ -179,24 +200,53 @@ export function Overview(props: {
             <ColumnChart
               id={`trend-${survey.id}`}
               title={`${t('trend')}: ${surveyName(survey, lang)}`}
-              columns={figures.weeks.map((w) => ({
+              columns={figures.weeks.map((w, i) => ({
                 label: axisDate(lang, w.start),
                 value: w.count,
                 partial: w.partial,
+                notes: weekNotes[i]!.map((n) => notes.indexOf(n) + 1),
               }))}
               partialNote={t('partialWeek')}
+              noteName={(n) => t('noteMarker', { n })}
             />
             <Table
               caption={t('trend')}
-              columns={[{ heading: t('week') }, { heading: t('responses'), numeric: true }]}
-              rows={figures.weeks.map((w) => ({
+              columns={[
+                { heading: t('week') },
+                { heading: t('responses'), numeric: true },
+                ...(notes.length ? [{ heading: t('notesColumn') }] : []),
+              ]}
+              rows={figures.weeks.map((w, i) => ({
                 key: w.start.toISOString(),
                 cells: [
                   w.partial ? `${date(lang, w.start)} (${t('partialWeek')})` : date(lang, w.start),
                   w.count,
+                  ...(notes.length ? [notesText(lang, weekNotes[i]!, notes)] : []),
                 ],
               }))}
             />
+            {trends.length > 0 && (
+              <>
+                <h3 className="govuk-heading-s">{t('scoreTrends')}</h3>
+                <PeriodLinks lang={lang} period={props.period} kept={parsed.kept} />
+                {trends.map((trend) => (
+                  <ScoreTrendFigure
+                    key={trend.field.name}
+                    id={`score-${survey.id}-${trend.field.name}`}
+                    lang={lang}
+                    trend={trend}
+                    period={props.period}
+                    notes={notes}
+                  />
+                ))}
+              </>
+            )}
+            <TrendNotes lang={lang} notes={notes} />
+            <p className="govuk-body">
+              <a className="govuk-link" href={linkTo('/team/notes', '', lang)}>
+                {t('notesLink')}
+              </a>
+            </p>
             <p className="govuk-body">
               <a
                 className="govuk-link"

@@ -5,13 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Button, ErrorSummary } from '../../renderers';
 import type { Tag } from '../storage/team-types';
 import { form, langOf, notFoundPage, type TeamContext } from './context';
-import { weekStart } from './figures';
+import { addDays, ukMidnight, ukWeekDay } from '../uk-time';
 import { withLang } from './layout';
 import { hasRole } from './session';
 import { Table } from './table';
 import { formatDate, text, type TextKey, type UiLang } from './text';
-
-const WEEK = 7 * 24 * 60 * 60 * 1000;
 
 /** A tag name refused: for a new tag (no `tagId`) or a rename, with what was typed. */
 export interface TagError {
@@ -178,11 +176,12 @@ export function registerTags(team: FastifyInstance, ctx: TeamContext): void {
       ),
     );
     // Tagged responses received in each of the last eight weeks, newest first.
-    const thisWeek = weekStart(ctx.clock()).getTime();
+    // UK weeks: a week the clocks change in is an hour longer or shorter.
+    const thisWeek = ukWeekDay(ctx.clock());
     const weeks = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
-        const start = new Date(thisWeek - i * WEEK);
-        const to = new Date(start.getTime() + WEEK);
+        const start = ukMidnight(addDays(thisWeek, -7 * i));
+        const to = ukMidnight(addDays(thisWeek, 7 - 7 * i));
         const counts = await Promise.all(
           tags.map(
             async (tag) =>

@@ -41,7 +41,7 @@ export const uiLang = (value: unknown): UiLang => (isLang(value) ? value : 'en')
 // page formats a date for every week and every row.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A date (and time, UTC) in the member's language. */
+/** A date (and time) in the member's language, in UK time as the pages' days are. */
 export function formatDate(lang: UiLang, date: Date, withTime = false): string {
   const key = `${lang}${withTime}`;
   if (!formats.has(key))
@@ -52,7 +52,7 @@ export function formatDate(lang: UiLang, date: Date, withTime = false): string {
         month: 'long',
         year: 'numeric',
         ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
-        timeZone: 'UTC',
+        timeZone: 'Europe/London',
       }),
     );
   return formats.get(key)!.format(date);
@@ -82,6 +82,8 @@ const AUDIT_ACTIONS: Record<string, TextKey> = {
   'tag-delete': 'auditTagDelete',
   'tag-attach': 'auditTagAttach',
   'tag-detach': 'auditTagDetach',
+  'note-add': 'auditNoteAdd',
+  'note-delete': 'auditNoteDelete',
 };
 const WITH_ROLE: Record<string, TextKey> = {
   invite: 'auditInvite',

@@ -16,6 +16,7 @@ function fill(url: string, w: World, bad = false): string {
     responseId: w.ids.person,
     themeId: w.ids.wordTheme,
     tagId: w.ids.tag,
+    noteId: w.ids.note,
     memberId: w.ids.member,
     invitationHash: w.ids.invitation,
     '*': 'no-such-page',

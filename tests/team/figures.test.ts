@@ -119,7 +119,7 @@ const question = (name: string) => figures.questions.find((q) => q.field.name ==
 
 describe('survey figures', () => {
   it('counts the responses in the range by language', () => {
-    expect(figures.counts).toEqual({ all: 20, en: 15, cy: 3 });
+    expect(figures.counts).toEqual({ all: 20, en: 15, cy: 3, unknown: 2 });
   });
 
   it('gives a weekly trend from the Monday of the first week, empty weeks included', () => {

@@ -30,6 +30,7 @@ const PARAMS: Record<string, (w: World) => string[]> = {
   responseId: (w) => [w.ids.person],
   themeId: (w) => [w.ids.wordTheme, w.ids.phraseTheme],
   tagId: (w) => [w.ids.tag],
+  noteId: (w) => [w.ids.note],
   memberId: (w) => [w.ids.member],
   invitationHash: (w) => [w.ids.invitation],
   '*': () => ['no-such-page'],

@@ -50,7 +50,10 @@ export interface World {
   app: FastifyInstance;
   store: StoreWithTeam;
   as: Record<Role, Awaited<ReturnType<typeof signedIn>>>;
-  ids: Record<'person' | 'wordTheme' | 'phraseTheme' | 'tag' | 'invitation' | 'member', string>;
+  ids: Record<
+    'person' | 'wordTheme' | 'phraseTheme' | 'tag' | 'invitation' | 'member' | 'note',
+    string
+  >;
 }
 
 /** Single sign-on settings whose provider is never reached (its routes are registered). */
@@ -123,6 +126,10 @@ export async function world(store: StoreWithTeam, hidden: Hidden): Promise<World
   });
   const tag = await store.team.addTag('Follow up');
   await store.team.tag(person, tag.id);
+  const note = await store.team.addNote(
+    { day: NOW.toISOString().slice(0, 10), text: 'Launch' },
+    NOW,
+  );
   const invitation = 'a'.repeat(64);
   await store.team.addInvitation({
     tokenHash: invitation,
@@ -146,6 +153,7 @@ export async function world(store: StoreWithTeam, hidden: Hidden): Promise<World
       tag: tag.id,
       invitation,
       member: as.viewer.member.id,
+      note: note.id,
     },
   };
 }

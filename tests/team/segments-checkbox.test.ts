@@ -143,7 +143,7 @@ describe('a checkbox segment on the team pages', () => {
     const { get } = await setup();
     const en = await get(`/team?survey=barring&${answer(SOMEONE)}`);
     expect(en.status).toBe(200);
-    expect(words(en.body)).toContain('Responses All In English In Welsh 3 2 1');
+    expect(words(en.body)).toContain('Responses All In English In Welsh Not known 3 2 1 0');
     expect(en.body).toContain('Fewer than 30 responses match these filters');
     expect(words(en.body)).toContain(
       'Why did you use the pre-referral check?: Someone suggested I use it – remove this filter',

@@ -3,6 +3,7 @@
 import { talliedAnswers } from '../tally-sql';
 import type { Sql } from '../sql';
 import type { FeedbackFilter, FeedbackTally } from './feedback-types';
+import { ukDaySql } from '../uk-day-sql';
 import { where } from './filter';
 
 /** The figures' counts for the responses the filter chooses, for these answer fields. */
@@ -13,10 +14,8 @@ export async function feedbackTally(
   fields: string[],
 ): Promise<FeedbackTally> {
   const { clause, params } = where(sql, filter);
-  const day =
-    sql.dialect === 'sqlite'
-      ? 'substr(received_at, 1, 10)'
-      : "to_char(received_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')";
+  // Days are UK days (Europe/London), as the per-day counts' are.
+  const day = ukDaySql(sql.dialect, 'received_at');
   // Answers from the per-day counts where they can be, else from the responses themselves.
   const tallied = await talliedAnswers(reads, filter, fields);
   if (sql.dialect === 'sqlite' && !tallied && fields.length) {

@@ -113,3 +113,16 @@ export const AUDIT_COUNT_MIGRATION = `ALTER TABLE team_audit ADD COLUMN times IN
  *  entries of one moment are listed the same way every time. */
 export const POSTGRES_AUDIT_COUNT_MIGRATION = `${AUDIT_COUNT_MIGRATION}
   ALTER TABLE team_audit ADD COLUMN seq BIGSERIAL;`;
+
+/**
+ * Migration: the team's dated notes ("New phone line opened"), shown on every trend: a UK day
+ * (YYYY-MM-DD), the text, and the survey it is about (none: every survey).
+ */
+export const NOTES_MIGRATION = `CREATE TABLE team_note (
+    id TEXT PRIMARY KEY,
+    day TEXT NOT NULL,
+    survey_id TEXT,
+    text TEXT NOT NULL,
+    created TEXT NOT NULL
+  );
+  CREATE INDEX team_note_day ON team_note (day);`;

@@ -7,6 +7,7 @@ import type {
   AuditStore,
   FeedbackUpkeep,
   MemberStore,
+  NoteStore,
   SessionStore,
   TagStore,
   TeamStore,
@@ -24,6 +25,7 @@ export type TeamWrites = MemberStore &
   Pick<AuditStore, 'audit' | 'countAudit'> &
   Omit<TagStore, 'listTags' | 'tagsOf'> &
   Omit<ThemeStore, 'listThemes'> &
+  Omit<NoteStore, 'listNotes'> &
   Pick<FeedbackUpkeep, 'deleteFeedback'>;
 
 const WRITES: (keyof TeamWrites)[] = [
@@ -51,6 +53,7 @@ const WRITES: (keyof TeamWrites)[] = [
   'countAudit',
   ...(['addTag', 'renameTag', 'removeTag', 'tag', 'untag'] as const),
   ...(['addTheme', 'updateTheme', 'removeTheme'] as const),
+  ...(['addNote', 'removeNote'] as const),
   'deleteFeedback',
 ];
 

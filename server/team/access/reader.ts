@@ -14,6 +14,8 @@ import type {
   FeedbackTally,
   FeedbackUpkeep,
   Member,
+  Note,
+  NoteStore,
   Tag,
   TagStore,
   Theme,
@@ -36,6 +38,7 @@ export type RawReads = FeedbackReads &
   Pick<FeedbackUpkeep, 'catchUpWords'> &
   Pick<TagStore, 'listTags' | 'tagsOf'> &
   Pick<ThemeStore, 'listThemes'> &
+  Pick<NoteStore, 'listNotes'> &
   Pick<AuditStore, 'auditLog' | 'auditCount'>;
 
 /** A page's filter as the member's role allows it. */
@@ -76,6 +79,8 @@ export interface TeamReader {
   tags(): Promise<Tag[]>;
   tagsOf(ids: string[]): Promise<Map<string, string[]>>;
   themes(): Promise<Theme[]>;
+  /** The team's dated notes, oldest first; those on UK days in [from, to] when given. */
+  notes(days?: { from: string; to: string }): Promise<Note[]>;
   /** The audit log, newest first: an admin's only. */
   auditLog(page: { limit: number; offset: number }): Promise<AuditEntry[]>;
   /** How many entries the audit log holds: an admin's only. */
@@ -188,6 +193,7 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
     tags: () => raw.listTags(),
     tagsOf: (ids) => raw.tagsOf(ids),
     themes: () => raw.listThemes(),
+    notes: (days) => raw.listNotes(days),
     async auditLog(page) {
       adminOnly();
       return raw.auditLog(page);
