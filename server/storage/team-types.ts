@@ -2,6 +2,7 @@
 // by area (./team/*.ts), and the team's reads of the feedback (./team/feedback-types.ts).
 import type { NewFeedback } from './record';
 import type { AuditStore } from './team/audit';
+import type { CrossReads } from './team/crosstab';
 import type { FeedbackReads } from './team/feedback-types';
 import type { MemberStore } from './team/members';
 import type { SessionStore } from './team/sessions';
@@ -10,6 +11,7 @@ import type { ThemeStore } from './team/themes';
 import type { WordSource } from './words-sql';
 
 export type { AuditEntry, AuditStore } from './team/audit';
+export type { AnswerPair, CrossReads } from './team/crosstab';
 export type {
   AnswerMatch,
   AnswersRow,
@@ -56,4 +58,5 @@ export type TeamStore = MemberStore &
   TagStore &
   ThemeStore &
   FeedbackReads &
+  CrossReads &
   FeedbackUpkeep;
