@@ -6,12 +6,12 @@ import { roleOf, type ResolvedField, type ResolvedSurvey } from '../../engine';
 import { Button, ErrorMessage, ErrorSummary } from '../../renderers';
 import { langOf, query, queryValues, type TeamContext } from './context';
 import { byFields, crosstab, scoreFields, type Crosstab, type CrossRow } from './crosstab';
-import { percentCell, pointsCell, sendCsv } from './figure-csv';
+import { sendCsv } from './figure-csv';
+import { figureCsv, FigureTable } from './figure-table';
 import { filterQuery, type ParsedFilter } from './filters';
 import { withLang } from './layout';
 import { surveyName } from './privacy';
 import { FilterErrors, linkTo, SegmentForm, SegmentTags } from './segments';
-import { Table } from './table';
 import { formatDate, text, type TextKey, type UiLang } from './text';
 
 export const CROSSTAB_PATH = '/team/crosstab';
@@ -43,123 +43,14 @@ function choose(survey: ResolvedSurvey, q: Record<string, string | undefined>) {
   return { scores, bys, score, by, errors };
 }
 
-const percent = (share: number) => `${percentCell(share).toFixed(1)}%`;
-
 function rowLabel(lang: UiLang, row: CrossRow): string {
   if ('all' in row.key) return text(lang, 'all');
   if ('unanswered' in row.key) return text(lang, 'crosstabNoAnswer');
   return row.key.option.label[lang];
 }
 
-function headlineHeading(lang: UiLang, table: Crosstab): string | undefined {
-  if (table.measure === 'net-promoter') return text(lang, 'nps');
-  if (table.measure === 'satisfaction') return text(lang, 'csat');
-  if (table.measure === 'likelihood') return text(lang, 'recommend');
-  return undefined;
-}
-
-/** The table's header and rows as the CSV has them (one column a figure). */
-function csvOf(lang: UiLang, table: Crosstab): { header: string[]; rows: (string | number)[][] } {
-  const t = (key: TextKey) => text(lang, key);
-  const headline = headlineHeading(lang, table);
-  const header = [
-    table.by.label[lang],
-    t('answered'),
-    ...(headline
-      ? [headline, `${headline}: ${t('crosstabLow')}`, `${headline}: ${t('crosstabHigh')}`]
-      : []),
-    ...table.score.options!.flatMap((o) => [
-      `${o.label[lang]}: ${t('count')}`,
-      `${o.label[lang]}: ${t('percentage')}`,
-      `${o.label[lang]}: ${t('crosstabLow')}`,
-      `${o.label[lang]}: ${t('crosstabHigh')}`,
-    ]),
-    t('crosstabNote'),
-  ];
-  const figure = (kind: 'topTwo' | 'nps' | undefined, value: number) =>
-    kind === 'nps' ? pointsCell(value) : percentCell(value);
-  const rows = table.rows.map((row) => [
-    rowLabel(lang, row),
-    row.n,
-    ...(headline
-      ? row.headline
-        ? [row.headline.value, row.headline.interval.low, row.headline.interval.high].map((v) =>
-            figure(row.headline!.kind, v),
-          )
-        : ['', '', '']
-      : []),
-    ...row.cells.flatMap((c) => [
-      c.count,
-      row.n ? percentCell(c.share) : '',
-      c.interval ? percentCell(c.interval.low) : '',
-      c.interval ? percentCell(c.interval.high) : '',
-    ]),
-    row.lowSample ? t('fewAnswers') : '',
-  ]);
-  return { header, rows };
-}
-
-function CrosstabTable(props: { lang: UiLang; table: Crosstab }) {
-  const { lang, table } = props;
-  const t = (key: TextKey, params?: Record<string, string>) => text(lang, key, params);
-  const headline = headlineHeading(lang, table);
-  const nps = table.measure === 'net-promoter';
-  const shown = (v: number) => (nps ? `${Math.round(v)}` : percent(v));
-  const interval = (low: number, high: number) => (
-    <span className="govuk-body-s govuk-!-display-block govuk-!-margin-bottom-0">
-      {t('interval', { low: shown(low), high: shown(high) })}
-    </span>
-  );
-  return (
-    <Table
-      caption={t('crosstabCaption', { score: table.score.label[lang], by: table.by.label[lang] })}
-      captionSize="m"
-      rowHeadings
-      columns={[
-        { heading: table.by.label[lang] },
-        { heading: t('answered'), numeric: true },
-        ...(headline ? [{ heading: headline, numeric: true }] : []),
-        ...table.score.options!.map((o) => ({ heading: o.label[lang], numeric: true })),
-      ]}
-      rows={table.rows.map((row, i) => ({
-        key: String(i),
-        cells: [
-          <>
-            {rowLabel(lang, row)}
-            {row.lowSample && (
-              <>
-                {' '}
-                <strong className="govuk-tag govuk-tag--yellow">{t('fewAnswers')}</strong>
-              </>
-            )}
-          </>,
-          row.n,
-          ...(headline
-            ? [
-                row.headline ? (
-                  <>
-                    {nps ? Math.round(row.headline.value) : percent(row.headline.value)}
-                    {interval(row.headline.interval.low, row.headline.interval.high)}
-                  </>
-                ) : (
-                  '–'
-                ),
-              ]
-            : []),
-          ...row.cells.map((c) =>
-            c.interval ? (
-              <>
-                {c.count} ({percent(c.share)}){interval(c.interval.low, c.interval.high)}
-              </>
-            ) : (
-              c.count
-            ),
-          ),
-        ],
-      }))}
-    />
-  );
-}
+const labelled = (lang: UiLang, table: Crosstab) =>
+  table.rows.map((row) => ({ label: rowLabel(lang, row), row }));
 
 function ChoiceForm(props: {
   lang: UiLang;
@@ -310,7 +201,17 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
             />
             {table && (
               <>
-                <CrosstabTable lang={lang} table={table} />
+                <FigureTable
+                  lang={lang}
+                  caption={t('crosstabCaption', {
+                    score: table.score.label[lang],
+                    by: table.by.label[lang],
+                  })}
+                  first={table.by.label[lang]}
+                  score={table.score}
+                  measure={table.measure}
+                  rows={labelled(lang, table)}
+                />
                 {roleOf(table.by) === 'choices' && (
                   <p className="govuk-body">{t('crosstabTicks')}</p>
                 )}
@@ -360,7 +261,14 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
       const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
       return ctx.refuse(request, reply, 'badInput', `${CROSSTAB_PATH}?${asked}`);
     }
-    const { header, rows } = csvOf(langOf(request), table);
+    const lang = langOf(request);
+    const { header, rows } = figureCsv(
+      lang,
+      table.by.label[lang],
+      table.score,
+      table.measure,
+      labelled(lang, table),
+    );
     return sendCsv(reply, 'crosstab', header, rows);
   }
 }

@@ -20,8 +20,8 @@ export interface CrossCell {
   interval?: Interval;
 }
 
-export interface CrossRow {
-  key: RowKey;
+/** A score question's figures among one group of responses. */
+export interface FigureRow {
   /** Responses in the group that answered the score question. */
   n: number;
   lowSample: boolean;
@@ -29,6 +29,10 @@ export interface CrossRow {
   cells: CrossCell[];
   /** The score's headline: the share of the top two points (CSAT) or the NPS, with its interval. */
   headline?: { kind: 'topTwo' | 'nps'; value: number; interval: Interval };
+}
+
+export interface CrossRow extends FigureRow {
+  key: RowKey;
 }
 
 export interface Crosstab {
@@ -66,41 +70,53 @@ export function crosstab(
     if (!answers.length) add('unanswered', scoreSent, n);
     for (const value of answers) add(`option:${value}`, scoreSent, n);
   }
-  const row = (key: RowKey, group: string): CrossRow => {
-    const figures = questionFigures(score, measure, groups.get(group));
-    const { n } = figures;
-    const headline =
-      figures.nps !== undefined
-        ? {
-            kind: 'nps' as const,
-            value: figures.nps.score,
-            interval: { low: figures.nps.low, high: figures.nps.high },
-          }
-        : figures.topTwo !== undefined && n
-          ? {
-              kind: 'topTwo' as const,
-              value: figures.topTwo,
-              interval: wilsonInterval(Math.round(figures.topTwo * n), n),
-            }
-          : undefined;
-    return {
-      key,
-      n,
-      lowSample: figures.lowSample,
-      cells: figures.distribution.map((bar) => ({
-        value: bar.value,
-        label: bar.label,
-        count: bar.count,
-        share: bar.share,
-        ...(n ? { interval: wilsonInterval(bar.count, n) } : {}),
-      })),
-      ...(headline && n ? { headline } : {}),
-    };
-  };
+  const row = (key: RowKey, group: string): CrossRow => ({
+    key,
+    ...figureRow(score, measure, groups.get(group)),
+  });
   const rows = [
     row({ all: true }, 'all'),
     ...(by.options ?? []).map((option) => row({ option }, `option:${option.value}`)),
   ];
   if (groups.has('unanswered')) rows.push(row({ unanswered: true }, 'unanswered'));
   return { score, measure, by, rows };
+}
+
+/**
+ * The figures of a score question among a group of responses, from how often each answer was
+ * sent: as the overview works them out (./figures.ts), with a Wilson interval for each share.
+ */
+export function figureRow(
+  score: ResolvedField,
+  measure: Measure | undefined,
+  sent: Map<string, number> | undefined,
+): FigureRow {
+  const figures = questionFigures(score, measure, sent);
+  const { n } = figures;
+  const headline =
+    figures.nps !== undefined
+      ? {
+          kind: 'nps' as const,
+          value: figures.nps.score,
+          interval: { low: figures.nps.low, high: figures.nps.high },
+        }
+      : figures.topTwo !== undefined
+        ? {
+            kind: 'topTwo' as const,
+            value: figures.topTwo,
+            interval: wilsonInterval(Math.round(figures.topTwo * n), n),
+          }
+        : undefined;
+  return {
+    n,
+    lowSample: figures.lowSample,
+    cells: figures.distribution.map((bar) => ({
+      value: bar.value,
+      label: bar.label,
+      count: bar.count,
+      share: bar.share,
+      ...(n ? { interval: wilsonInterval(bar.count, n) } : {}),
+    })),
+    ...(headline && n ? { headline } : {}),
+  };
 }

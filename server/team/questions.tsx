@@ -14,6 +14,8 @@ import type { FeedbackFilter } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
 import { BarChart } from './charts';
 import { CROSSTAB_PATH } from './crosstab-page';
+import { sharedQuestionOf } from './pooled';
+import { POOLED_PATH, pooledQuery } from './pooled-page';
 import { langOf, notFoundPage, queryValues, type TeamContext } from './context';
 import { figuresFromTally, type QuestionFigures } from './figures';
 import { otherTextOf } from './answers';
@@ -197,6 +199,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
           (x) => x.field.name === field.name,
         )!;
         const kept = filterQuery(parsed.kept);
+        const shared = sharedQuestionOf(ctx.surveys.values(), survey, field);
         body = (
           <>
             <Distribution lang={lang} q={figures} id="chart" />
@@ -211,6 +214,19 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
                 {text(lang, 'crosstabLink')}
               </a>
             </p>
+            {shared && (
+              <p className="govuk-body">
+                <a
+                  className="govuk-link"
+                  href={withLang(
+                    `${POOLED_PATH}?${[kept, pooledQuery(shared)].filter(Boolean).join('&')}`,
+                    lang,
+                  )}
+                >
+                  {text(lang, 'pooledLink')}
+                </a>
+              </p>
+            )}
           </>
         );
       } else {
