@@ -14,6 +14,7 @@ import type { TeamReader } from './access';
 import { weekStart, weeksIn } from './figures';
 import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
 import { withLang } from './layout';
+import { WORDS_PATH } from './words-page';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { beforeQuery, FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
@@ -175,6 +176,11 @@ function ThemeList(props: {
           {t('themeAdd')}
         </Button>
       )}
+      <p className="govuk-body">
+        <a className="govuk-link" href={linkTo(WORDS_PATH, filterQuery(parsed.kept), lang)}>
+          {t('wordsLink')}
+        </a>
+      </p>
       <SegmentTags
         lang={lang}
         path="/team/themes"
@@ -552,9 +558,16 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     );
   };
 
-  team.get('/team/themes/new', { preHandler: ctx.allow('analyst') }, (request, reply) =>
-    showForm(request, reply, '/team/themes', {}, [], 'themeAdd'),
-  );
+  // Prefilled from a link (the words people use: server/team/words-page.tsx).
+  team.get('/team/themes/new', { preHandler: ctx.allow('analyst') }, (request, reply) => {
+    const asked = query(request);
+    const prefill = Object.fromEntries(
+      (['name', 'termsEn', 'termsCy'] as const).flatMap((key) =>
+        asked[key] ? [[key, asked[key].slice(0, 200)]] : [],
+      ),
+    );
+    return showForm(request, reply, '/team/themes', prefill, [], 'themeAdd');
+  });
 
   team.post('/team/themes', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
     const { values, theme, errors } = themeOf(form(request), storable());
