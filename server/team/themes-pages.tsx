@@ -15,6 +15,7 @@ import { weekStart, weeksIn } from './figures';
 import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
 import { withLang } from './layout';
 import { WORDS_PATH } from './words-page';
+import { themeScores, ThemeScoresTables, type ThemeScores } from './theme-scores';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { beforeQuery, FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
@@ -243,6 +244,8 @@ function ThemePage(props: {
   pages: number;
   csrf: string;
   canEdit: boolean;
+  /** The theme by score (./theme-scores.tsx). */
+  scores?: ThemeScores[];
 }) {
   const { lang, theme, parsed } = props;
   const t = (key: TextKey, params?: Record<string, string | number>) => text(lang, key, params);
@@ -322,6 +325,7 @@ function ThemePage(props: {
               ],
             }))}
           />
+          <ThemeScoresTables lang={lang} scores={props.scores ?? []} />
           <h2 className="govuk-heading-m">{t('themeAnswers')}</h2>
           <p className="govuk-body">{responsesFound(lang, props.found.length)}</p>
           <ul className="govuk-list">
@@ -606,6 +610,12 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
           if (week) week.count += 1;
         }
       }
+      const chosen = parsed.filter.surveyId
+        ? [ctx.surveys.get(parsed.filter.surveyId)!]
+        : [...ctx.surveys.values()];
+      const scores = parsed.errors.length
+        ? []
+        : await themeScores(reader, chosen, ctx.scales, parsed.filter, found);
       const { page, pages } = pageOf(found.length, PAGE_SIZE, query(request).page);
       const shown = await textsOf(
         reads(request),
@@ -632,6 +642,7 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
               pages={pages}
               csrf={request.team!.csrf}
               canEdit={hasRole(request.team!.member, 'analyst')}
+              scores={scores}
             />
           ),
         },
