@@ -6,6 +6,7 @@ import { roleOf, type ResolvedField, type ResolvedSurvey } from '../../engine';
 import { Button, ErrorMessage, ErrorSummary } from '../../renderers';
 import { langOf, query, queryValues, type TeamContext } from './context';
 import { byFields, crosstab, scoreFields, type Crosstab, type CrossRow } from './crosstab';
+import type { Scales } from './figures';
 import { sendCsv } from './figure-csv';
 import { figureCsv, FigureTable } from './figure-table';
 import { filterQuery, type ParsedFilter } from './filters';
@@ -20,7 +21,7 @@ type Choice = 'score' | 'by';
 type ChoiceError = { field: Choice; key: TextKey };
 
 /** The page's survey, score and "by" questions as asked (or the defaults), and what is wrong. */
-function choose(survey: ResolvedSurvey, q: Record<string, string | undefined>) {
+function choose(survey: ResolvedSurvey, scales: Scales, q: Record<string, string | undefined>) {
   const scores = scoreFields(survey);
   const bys = byFields(survey);
   const errors: ChoiceError[] = [];
@@ -32,7 +33,9 @@ function choose(survey: ResolvedSurvey, q: Record<string, string | undefined>) {
       errors.push({ field, key: field === 'score' ? 'crosstabBadScore' : 'crosstabBadBy' });
     return found;
   };
-  const score = pick('score', scores, scores.find((f) => f.scale) ?? scores[0]);
+  // By default the first question with a headline score (CSAT, NPS), else the first.
+  const measured = scores.find((f) => f.scale && scales[f.scale]?.measure);
+  const score = pick('score', scores, measured ?? scores[0]);
   const by = pick(
     'by',
     bys,
@@ -112,7 +115,7 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
     const reader = ctx.reader(request);
     const parsed = await reader.segment(queryValues(request), { ranged: true });
     const survey = parsed.filter.surveyId ? ctx.surveys.get(parsed.filter.surveyId) : undefined;
-    const chosen = survey && choose(survey, query(request));
+    const chosen = survey && choose(survey, ctx.scales, query(request));
     const table =
       survey && chosen?.score && chosen.by && !chosen.errors.length && !parsed.errors.length
         ? crosstab(
@@ -133,6 +136,14 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
     const filters = filterQuery(parsed.kept);
     const errors = [...(chosen?.errors ?? [])];
     const failed = parsed.errors.length > 0 || errors.length > 0;
+    // The segment form keeps the questions chosen, or as asked when one was wrong.
+    const asked = query(request);
+    const kept = Object.fromEntries(
+      (['score', 'by'] as const).flatMap((key) => {
+        const value = chosen?.[key]?.name ?? asked[key]?.trim();
+        return value ? [[key, value]] : [];
+      }),
+    );
     const children = (
       <>
         <FilterErrors lang={lang} parsed={parsed} />
@@ -197,7 +208,7 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
               query={parsed.query}
               surveys={[survey]}
               hidden={['survey']}
-              extra={table ? { score: table.score.name, by: table.by.name } : undefined}
+              extra={kept}
             />
             {table && (
               <>

@@ -101,9 +101,12 @@ describe.each(databases)('the crosstab on %s', (_name, postgres) => {
     ]);
   });
 
-  it('applies the segment', async () => {
+  it('applies the segment, whose form keeps the questions', async () => {
     const { viewer } = await made;
     const res = await viewer.get(page('score=howSatisfied&by=channel&respondentLang=cy'));
+    const segmentForm = res.body.slice(res.body.indexOf('<form', res.body.indexOf('name="by"')));
+    expect(segmentForm).toMatch(/<input type="hidden" name="score" value="howSatisfied"/);
+    expect(segmentForm).toMatch(/<input type="hidden" name="by" value="channel"/);
     expect(heads(tables(res.body)[0]!)).toEqual([
       [`All ${FEW}`, '2', '50.0% 95% interval 9.5% to 90.5%'],
       [`By phone ${FEW}`, '1', '0.0% 95% interval 0.0% to 79.3%'],
@@ -145,6 +148,14 @@ describe.each(databases)('the crosstab on %s', (_name, postgres) => {
         expect(tables(res.body)).toEqual([]);
         expect(res.body).toContain('There is a problem');
       }
+  });
+
+  it('keeps the questions asked in the segment form when they cannot be broken down', async () => {
+    const { viewer } = await made;
+    const res = await viewer.get(page('score=channel&by=channel'));
+    expect(res.status).toBe(400);
+    expect(res.body).toContain('Choose a different question to break the score down by');
+    expect(res.body).toMatch(/<input type="hidden" name="by" value="channel"/);
   });
 
   it('links the question page to its breakdown, keeping the filter', async () => {
