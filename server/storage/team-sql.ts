@@ -5,6 +5,7 @@ import { maskStored } from './mask-sql';
 import { UUID, type Sql } from './sql';
 import { keepTallies } from './tally-sql';
 import { auditStore } from './team/audit';
+import { crossReads } from './team/crosstab';
 import { feedbackReads } from './team/feedback';
 import { memberStore } from './team/members';
 import { noteStore } from './team/notes';
@@ -33,6 +34,7 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
     ...themeStore(sql),
     ...noteStore(sql),
     ...feedbackReads(sql, reads),
+    ...crossReads(sql, reads),
     keepTallies: (fields) => keepTallies(sql, fields),
     async keepWords(given) {
       source = given;

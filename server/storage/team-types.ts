@@ -3,6 +3,7 @@
 import type { MaskOptions } from './mask-sql';
 import type { NewFeedback } from './record';
 import type { AuditStore } from './team/audit';
+import type { CrossReads } from './team/crosstab';
 import type { FeedbackReads } from './team/feedback-types';
 import type { MemberStore } from './team/members';
 import type { NoteStore } from './team/notes';
@@ -12,6 +13,7 @@ import type { ThemeStore } from './team/themes';
 import type { WordSource } from './words-sql';
 
 export type { AuditEntry, AuditStore } from './team/audit';
+export type { AnswerPair, CrossReads } from './team/crosstab';
 export type {
   AnswerMatch,
   AnswersRow,
@@ -62,4 +64,5 @@ export type TeamStore = MemberStore &
   ThemeStore &
   NoteStore &
   FeedbackReads &
+  CrossReads &
   FeedbackUpkeep;

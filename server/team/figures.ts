@@ -87,7 +87,7 @@ export function chosen(field: ResolvedField, sent: string): string[] {
   return chosenValues(typeOf(field).parseSent(field, sent).value).filter((v) => known.has(v));
 }
 
-function questionFigures(
+export function questionFigures(
   field: ResolvedField,
   measure: Measure | undefined,
   sent: Map<string, number> | undefined,

@@ -27,6 +27,9 @@ import { refuse, refuseControlCharacters } from './refusals';
 import { registerPasskeys } from './passkeys';
 import { MASK_PASS, maskAnswers } from './privacy';
 import { registerQuestions } from './questions';
+import { registerCrosstab } from './crosstab-page';
+import { registerPooled } from './pooled-page';
+import { registerWords } from './words-page';
 import { registerResponses } from './responses';
 import { takeTurns } from './turns';
 import { registerSso, SSO_SIGN_OUT_PATH, SSO_START_PATH } from './sso';
@@ -315,6 +318,9 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerTags(team, ctx);
     registerNotes(team, ctx);
     registerQuestions(team, ctx);
+    registerCrosstab(team, ctx);
+    registerPooled(team, ctx);
+    registerWords(team, ctx);
 
     // An unknown team address gets the team's own page, in the team's language and layout.
     team.get('/team/*', async (request, reply) => refuse(render, request, reply, 'notFound'));

@@ -13,6 +13,9 @@ import { otherMode } from '../../engine/fields/choice';
 import type { FeedbackFilter } from '../storage/team-types';
 import type { FeedbackRecord } from '../storage/types';
 import { BarChart } from './charts';
+import { CROSSTAB_PATH } from './crosstab-page';
+import { sharedQuestionOf } from './pooled';
+import { POOLED_PATH, pooledQuery } from './pooled-page';
 import { langOf, notFoundPage, queryValues, type TeamContext } from './context';
 import { figuresFromTally, type QuestionFigures } from './figures';
 import { otherTextOf } from './answers';
@@ -195,7 +198,37 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
         const figures = figuresFromTally(survey, ctx.scales, counted, range).questions.find(
           (x) => x.field.name === field.name,
         )!;
-        body = <Distribution lang={lang} q={figures} id="chart" />;
+        const kept = filterQuery(parsed.kept);
+        const shared = sharedQuestionOf(ctx.surveys.values(), survey, field);
+        body = (
+          <>
+            <Distribution lang={lang} q={figures} id="chart" />
+            <p className="govuk-body">
+              <a
+                className="govuk-link"
+                href={withLang(
+                  `${CROSSTAB_PATH}?${[`survey=${survey.id}`, kept, `score=${field.name}`].filter(Boolean).join('&')}`,
+                  lang,
+                )}
+              >
+                {text(lang, 'crosstabLink')}
+              </a>
+            </p>
+            {shared && (
+              <p className="govuk-body">
+                <a
+                  className="govuk-link"
+                  href={withLang(
+                    `${POOLED_PATH}?${[kept, pooledQuery(shared)].filter(Boolean).join('&')}`,
+                    lang,
+                  )}
+                >
+                  {text(lang, 'pooledLink')}
+                </a>
+              </p>
+            )}
+          </>
+        );
       } else {
         const { filter, textOf } = freeTextFilter(survey, field, parsed.filter);
         const found = await withinBudget(async () => {

@@ -88,6 +88,8 @@ export interface SegmentFormProps {
   hidden?: FilterKey[];
   /** The comparison's earlier period, and the heading of the form's dates. */
   before?: boolean;
+  /** More of the page's query the form keeps as it is (a crosstab's questions). */
+  extra?: Record<string, string>;
 }
 
 /**
@@ -150,6 +152,9 @@ export function SegmentForm(props: SegmentFormProps) {
       {(props.hidden ?? []).map((key) =>
         q[key] ? <input key={key} type="hidden" name={key} value={q[key]} /> : null,
       )}
+      {Object.entries(props.extra ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {answers.slice(0, -1).map((answer) => (
         <input key={answer} type="hidden" name="answer" value={answer} />
       ))}

@@ -14,6 +14,8 @@ import type { TeamReader } from './access';
 import { weekStart, weeksIn } from './figures';
 import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
 import { withLang } from './layout';
+import { WORDS_PATH } from './words-page';
+import { themeScores, ThemeScoresTables, type ThemeScores } from './theme-scores';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { beforeQuery, FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
@@ -175,6 +177,11 @@ function ThemeList(props: {
           {t('themeAdd')}
         </Button>
       )}
+      <p className="govuk-body">
+        <a className="govuk-link" href={linkTo(WORDS_PATH, filterQuery(parsed.kept), lang)}>
+          {t('wordsLink')}
+        </a>
+      </p>
       <SegmentTags
         lang={lang}
         path="/team/themes"
@@ -237,6 +244,8 @@ function ThemePage(props: {
   pages: number;
   csrf: string;
   canEdit: boolean;
+  /** The theme by score (./theme-scores.tsx). */
+  scores?: ThemeScores[];
 }) {
   const { lang, theme, parsed } = props;
   const t = (key: TextKey, params?: Record<string, string | number>) => text(lang, key, params);
@@ -316,6 +325,7 @@ function ThemePage(props: {
               ],
             }))}
           />
+          <ThemeScoresTables lang={lang} scores={props.scores ?? []} />
           <h2 className="govuk-heading-m">{t('themeAnswers')}</h2>
           <p className="govuk-body">{responsesFound(lang, props.found.length)}</p>
           <ul className="govuk-list">
@@ -552,9 +562,16 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     );
   };
 
-  team.get('/team/themes/new', { preHandler: ctx.allow('analyst') }, (request, reply) =>
-    showForm(request, reply, '/team/themes', {}, [], 'themeAdd'),
-  );
+  // Prefilled from a link (the words people use: server/team/words-page.tsx).
+  team.get('/team/themes/new', { preHandler: ctx.allow('analyst') }, (request, reply) => {
+    const asked = query(request);
+    const prefill = Object.fromEntries(
+      (['name', 'termsEn', 'termsCy'] as const).flatMap((key) =>
+        asked[key] ? [[key, asked[key].slice(0, 200)]] : [],
+      ),
+    );
+    return showForm(request, reply, '/team/themes', prefill, [], 'themeAdd');
+  });
 
   team.post('/team/themes', { preHandler: ctx.allow('analyst') }, async (request, reply) => {
     const { values, theme, errors } = themeOf(form(request), storable());
@@ -593,6 +610,12 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
           if (week) week.count += 1;
         }
       }
+      const chosen = parsed.filter.surveyId
+        ? [ctx.surveys.get(parsed.filter.surveyId)!]
+        : [...ctx.surveys.values()];
+      const scores = parsed.errors.length
+        ? []
+        : await themeScores(reader, chosen, ctx.scales, parsed.filter, found);
       const { page, pages } = pageOf(found.length, PAGE_SIZE, query(request).page);
       const shown = await textsOf(
         reads(request),
@@ -619,6 +642,7 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
               pages={pages}
               csrf={request.team!.csrf}
               canEdit={hasRole(request.team!.member, 'analyst')}
+              scores={scores}
             />
           ),
         },

@@ -64,6 +64,9 @@ function probes(p: Person): string[] {
     `${s}&answer=howSatisfied%3A2&answer=${e(`email:${p.email}`)}`,
     `${s}&sort=email`,
     `${s}&sort=-phone&order=desc`,
+    // A breakdown (a crosstab) by contact details or by what was typed.
+    `${s}&score=howSatisfied&by=email`,
+    `${s}&score=email&by=reasons`,
     // Without a survey: every survey's figures.
     `q=${e(p.email)}`,
     `answer=${e(`email:${p.email}`)}&contact=yes`,

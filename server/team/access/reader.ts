@@ -6,9 +6,11 @@
 import type { ResolvedSurvey } from '../../../engine';
 import { SearchTimeout } from '../../storage/sql';
 import type {
+  AnswerPair,
   AnswersRow,
   AuditEntry,
   AuditStore,
+  CrossReads,
   FeedbackFilter,
   FeedbackReads,
   FeedbackTally,
@@ -35,6 +37,7 @@ import { scopeFilter, visibleRecord, type FilterPart, type ScopeRules } from './
 
 /** The raw reads a reader is made over (the store's; never handed to a page). */
 export type RawReads = FeedbackReads &
+  CrossReads &
   Pick<FeedbackUpkeep, 'catchUpWords'> &
   Pick<TagStore, 'listTags' | 'tagsOf'> &
   Pick<ThemeStore, 'listThemes'> &
@@ -70,6 +73,12 @@ export interface TeamReader {
   ): Promise<FeedbackRecord[]>;
   /** Responses by language and day, and how often each answer to `fields` occurs. */
   tally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
+  /**
+   * How often each pair of answers to two choice questions occurs among the chosen responses (a
+   * crosstab's counts). Choice questions only, whatever the role: a contact field or free text
+   * is refused here, so no page can count responses by a value a viewer may not see.
+   */
+  answerPairs(filter: FeedbackFilter, fields: [string, string]): Promise<AnswerPair[]>;
   /** The chosen responses' answers to `fields` only (a theme's look at free text). */
   answersOf(filter: FeedbackFilter, fields: string[]): Promise<AnswersRow[]>;
   /** The chosen responses' ids and times (with `words`, from the word index). */
@@ -170,6 +179,13 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
     after: async (filter, after, limit) =>
       (await raw.feedbackAfter((await scoped(filter)).filter, after, limit)).map(seen),
     tally: async (filter, fields) => raw.tallyFeedback((await scoped(filter)).filter, fields),
+    answerPairs: async (filter, fields) => {
+      const notChoice = fields.filter((f) => !options.rules.choice.has(f));
+      if (notChoice.length) throw new Error(`not choice questions: ${notChoice.join(', ')}`);
+      const limited = (await scoped(filter)).filter;
+      if (limited.words) await raw.catchUpWords();
+      return raw.answerPairs(limited, fields);
+    },
     answersOf: async (filter, fields) => {
       // Only answers the role may see are read.
       const allowed =

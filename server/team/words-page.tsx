@@ -1,0 +1,202 @@
+// GET /team/words (and words.csv): the words and two-word phrases respondents typed most, per
+// language, for the responses the segment chooses (./frequent-words.ts), each a link to the
+// answers holding it and, for a member who may make themes, to a new theme of it.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { langOf, queryValues, type TeamContext } from './context';
+import { sendCsv } from './figure-csv';
+import { filterQuery, type ParsedFilter } from './filters';
+import { frequentWords, wordFields, type Frequent, type FrequentWords } from './frequent-words';
+import { linkTo, FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
+import { hasRole } from './session';
+import { Table } from './table';
+import { formatDate, text, type TextKey, type UiLang } from './text';
+
+export const WORDS_PATH = '/team/words';
+
+const LANG_KEY: Record<FrequentWords['lang'], TextKey> = {
+  en: 'english',
+  cy: 'welsh',
+  unknown: 'unknown',
+};
+
+const HEADING_KEY: Record<FrequentWords['lang'], TextKey> = {
+  en: 'wordsInEn',
+  cy: 'wordsInCy',
+  unknown: 'wordsInUnknown',
+};
+
+/** The responses list for the answers holding `found`, in the same segment and language. */
+function answersHref(lang: UiLang, parsed: ParsedFilter, group: FrequentWords, found: Frequent) {
+  const kept = new URLSearchParams(filterQuery({ ...parsed.kept, respondentLang: group.lang }));
+  kept.set('q', found.text);
+  return linkTo('/team/responses', kept.toString(), lang);
+}
+
+/** The new-theme form with the word or phrase as its name and a term in the answers' language. */
+function themeHref(lang: UiLang, group: FrequentWords, found: Frequent) {
+  const prefill = new URLSearchParams({ name: found.text });
+  prefill.set(group.lang === 'cy' ? 'termsCy' : 'termsEn', found.text);
+  return linkTo('/team/themes/new', prefill.toString(), lang);
+}
+
+function WordTable(props: {
+  lang: UiLang;
+  caption: string;
+  group: FrequentWords;
+  found: Frequent[];
+  parsed: ParsedFilter;
+  themes: boolean;
+}) {
+  const { lang, group } = props;
+  const t = (key: TextKey, params?: Record<string, string>) => text(lang, key, params);
+  return (
+    <Table
+      caption={props.caption}
+      rowHeadings
+      columns={[
+        { heading: t('wordsText') },
+        { heading: t('responses'), numeric: true },
+        { heading: t('wordsActions') },
+      ]}
+      rows={props.found.map((found) => ({
+        key: found.text,
+        cells: [
+          <span key="w" lang={group.lang === 'cy' ? 'cy' : group.lang === 'en' ? 'en' : undefined}>
+            {found.text}
+          </span>,
+          found.responses,
+          <ul key="a" className="govuk-list govuk-!-margin-bottom-0">
+            <li>
+              <a className="govuk-link" href={answersHref(lang, props.parsed, group, found)}>
+                {t('wordsAnswers')}
+                <span className="govuk-visually-hidden"> “{found.text}”</span>
+              </a>
+            </li>
+            {props.themes && (
+              <li>
+                <a className="govuk-link" href={themeHref(lang, group, found)}>
+                  {t('wordsTheme')}
+                  <span className="govuk-visually-hidden"> “{found.text}”</span>
+                </a>
+              </li>
+            )}
+          </ul>,
+        ],
+      }))}
+    />
+  );
+}
+
+export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
+  const read = async (request: FastifyRequest) => {
+    const reader = ctx.reader(request);
+    const parsed = await reader.segment(queryValues(request), { ranged: true });
+    const chosen = parsed.filter.surveyId
+      ? [ctx.surveys.get(parsed.filter.surveyId)!]
+      : [...ctx.surveys.values()];
+    const fields = wordFields(chosen);
+    const groups = parsed.errors.length
+      ? []
+      : frequentWords(ctx.surveys, fields, await reader.answersOf(parsed.filter, fields));
+    return { parsed, groups };
+  };
+
+  team.get(WORDS_PATH, { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+    const lang = langOf(request);
+    const t = (key: TextKey, params?: Record<string, string>) => text(lang, key, params);
+    const { parsed, groups } = await read(request);
+    const themes = hasRole(request.team!.member, 'analyst');
+    const filters = filterQuery(parsed.kept);
+    return ctx.render(
+      request,
+      reply,
+      {
+        title: titleOf(lang, t('words'), parsed),
+        query: parsed.query,
+        children: (
+          <>
+            <FilterErrors lang={lang} parsed={parsed} />
+            <h1 className="govuk-heading-l">{t('words')}</h1>
+            <p className="govuk-body">{t('wordsIntro')}</p>
+            <p className="govuk-body">
+              {t('dateRange', {
+                from: formatDate(lang, parsed.range.from),
+                to: formatDate(lang, new Date(parsed.range.to.getTime() - 1)),
+              })}
+            </p>
+            <SegmentTags
+              lang={lang}
+              path={WORDS_PATH}
+              parsed={parsed}
+              surveys={[...ctx.surveys.values()]}
+            />
+            <SegmentForm
+              lang={lang}
+              action={WORDS_PATH}
+              parsed={parsed}
+              query={parsed.query}
+              surveys={[...ctx.surveys.values()]}
+              surveySelect
+            />
+            {!parsed.errors.length && !groups.length && (
+              <p className="govuk-body">{t('wordsNone')}</p>
+            )}
+            {groups.map((group) => (
+              <section key={group.lang}>
+                <h2 className="govuk-heading-m">{t(HEADING_KEY[group.lang])}</h2>
+                <p className="govuk-body">{t('wordsResponses', { n: String(group.responses) })}</p>
+                {(['words', 'phrases'] as const).map((kind) => (
+                  <WordTable
+                    key={kind}
+                    lang={lang}
+                    caption={t(kind === 'words' ? 'wordsWords' : 'wordsPhrases', {
+                      lang: t(LANG_KEY[group.lang]),
+                    })}
+                    group={group}
+                    found={group[kind]}
+                    parsed={parsed}
+                    themes={themes}
+                  />
+                ))}
+              </section>
+            ))}
+            {groups.length > 0 && (
+              <p className="govuk-body">
+                <a className="govuk-link" href={linkTo(`${WORDS_PATH}.csv`, filters, lang)}>
+                  {t('crosstabDownload')}
+                </a>
+              </p>
+            )}
+          </>
+        ),
+      },
+      parsed.errors.length ? 400 : 200,
+    );
+  });
+
+  team.get(`${WORDS_PATH}.csv`, { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+    const { parsed, groups } = await read(request);
+    if (parsed.errors.length) {
+      const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
+      return ctx.refuse(request, reply, 'badInput', `${WORDS_PATH}?${asked}`);
+    }
+    const lang = langOf(request);
+    const t = (key: TextKey) => text(lang, key);
+    const rows = groups.flatMap((group) =>
+      (['words', 'phrases'] as const).flatMap((kind) =>
+        group[kind].map((found) => [
+          t(LANG_KEY[group.lang]),
+          t(kind === 'words' ? 'wordsWord' : 'wordsPhrase'),
+          found.text,
+          found.responses,
+        ]),
+      ),
+    );
+    return sendCsv(
+      reply,
+      'words',
+      [t('respondentLanguage'), t('wordsKind'), t('wordsText'), t('responses')],
+      rows,
+    );
+  });
+}
