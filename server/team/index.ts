@@ -99,11 +99,17 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     maskAnswers(options.surveys.get(surveyId), answers),
   );
 
-  // And the words of the free-text answers, which the theme counts look up.
-  await store.keepWords({
-    fields: Object.fromEntries([...options.surveys.values()].map((s) => [s.id, wordFieldsKey(s)])),
-    words: (record) => answerWords(options.surveys.get(record.surveyId), record),
-  });
+  // And the words of the free-text answers, which the theme counts look up. Not waited for: a
+  // survey's words cut again (its fields or the way of cutting changed) take a while at 100,000
+  // responses, and the theme pages read the answers themselves until they are ready.
+  store
+    .keepWords({
+      fields: Object.fromEntries(
+        [...options.surveys.values()].map((s) => [s.id, wordFieldsKey(s)]),
+      ),
+      words: (record) => answerWords(options.surveys.get(record.surveyId), record),
+    })
+    .catch((error: unknown) => app.log.error({ err: error }, 'the word index was not prepared'));
 
   const render: TeamContext['render'] = (request, reply, page, status = 200) => {
     const [path = '', search = ''] = request.url.split('?');
