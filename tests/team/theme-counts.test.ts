@@ -1,5 +1,6 @@
 // How the themes are counted, known answers on SQLite and PostgreSQL: a prefix in English and
-// Welsh, two words one response holds both of (counted once), and a phrase the service checks,
+// Welsh, two words one response holds both of (counted once), a phrase of two words (a pair in
+// the index) and a longer one the service checks,
 // over two periods whose first and last seconds hold responses, with responses just outside
 // both. Counted from the word index, and again while the index is not ready (being cut again at
 // start, or failed), when the pages read the answers themselves. Every count is worked out here
@@ -44,16 +45,16 @@ const RESPONSES: [string, string, 'en' | 'cy' | null][] = [
   // The chosen period: 8 responses.
   ['2026-03-10T00:00:00.000Z', 'It was slow and confusing', 'en'],
   ['2026-03-11T09:00:00.000Z', 'Slower than expected, unclear and confusing', 'en'],
-  ['2026-03-12T09:00:00.000Z', 'Roedd y broses yn araf', 'cy'],
+  ['2026-03-12T09:00:00.000Z', 'Roedd y broses yn araf, fel fy ngwasanaeth cwsmeriaid', 'cy'],
   ['2026-03-13T09:00:00.000Z', 'Roedd hi yn arafach', 'cy'],
   ['2026-03-14T09:00:00.000Z', 'slowly', null],
   ['2026-03-15T09:00:00.000Z', 'I waited too long', 'en'],
-  ['2026-03-16T09:00:00.000Z', 'Fine', 'en'],
-  // Not the phrase: a comma between its words.
-  ['2026-03-16T23:59:59.999Z', 'I waited, too long', 'en'],
+  ['2026-03-16T09:00:00.000Z', 'Fine, customer service was good', 'en'],
+  // Not the phrases: a comma between their words.
+  ['2026-03-16T23:59:59.999Z', 'I waited, too long; customer, service', 'en'],
   // The period before: 3 responses.
   ['2026-03-03T00:00:00.000Z', 'I waited too long for it', 'en'],
-  ['2026-03-05T09:00:00.000Z', 'araf iawn', 'cy'],
+  ['2026-03-05T09:00:00.000Z', 'araf iawn, ffoniais y gwasanaeth cwsmeriaid', 'cy'],
   ['2026-03-09T23:59:59.999Z', 'slow', 'en'],
   // Outside both.
   ['2026-03-02T23:59:59.999Z', 'slow and unclear, I waited too long', 'en'],
@@ -70,6 +71,14 @@ const THEMES = [
     en: 'confusing, unclear',
     cy: '',
     row: ['0 of 3 (0%)', '2 of 8 (25%)'],
+    count: 2,
+  },
+  // Two words (a pair in the index), the Welsh one's mutated form after "fy" too.
+  {
+    name: 'Service',
+    en: 'customer service',
+    cy: 'gwasanaeth cwsmeriaid',
+    row: ['1 of 3 (33.3%)', '2 of 8 (25%)'],
     count: 2,
   },
   // The phrase as typed only.
