@@ -156,16 +156,18 @@ export function wordRows(
   return { text: parts.map((p) => p.text).join(' UNION '), params: parts.flatMap((p) => p.params) };
 }
 
-/** Responses cut a batch at a time (one transaction each), other work let in between. */
-const CUT_BATCH = 250;
+/** Responses cut a batch at a time (one transaction each), other work let in between: on
+ *  SQLite each batch holds the thread that answers respondents while it runs. */
+const CUT_BATCH = 100;
 
 /** Where a batch starts: after the last row of the one before, in the order of an index. */
 type Keyset = 'id' | 'time';
 const KEYSET: Record<Keyset, { after: string; order: string }> = {
   // The rows without words, by the partial index of their ids.
   id: { after: 'id > ?', order: 'id' },
-  // A survey's rows, by its (survey, time) index.
-  time: { after: '(received_at > ? OR (received_at = ? AND id > ?))', order: 'received_at, id' },
+  // A survey's rows, by its (survey, time) index: a range from the last time (written so that
+  // SQLite reads the index from there, not from the survey's first row every batch).
+  time: { after: 'received_at >= ? AND (received_at > ? OR id > ?)', order: 'received_at, id' },
 };
 
 /**
