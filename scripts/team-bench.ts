@@ -14,11 +14,15 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { allFields, isFreeText, roleOf, type ResolvedSurvey } from '../engine';
+import { DEFAULT_ALLOW, sanitiseText } from '../engine/sanitise';
+import { findPersonalData } from '../masking';
 import { buildServer, loadDefinitions } from '../server/app';
 import { openPostgresStore } from '../server/storage/postgres';
 import { openSqliteStore } from '../server/storage/sqlite';
 import type { StoreWithTeam } from '../server/storage/types';
 import { sha256 } from '../server/team/session';
+import { answerWords, wordFieldsKey } from '../server/team/themes';
+import { BENCH_THEMES, comment } from './bench-text';
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 100_000);
 const DAYS = 90; // the retention period: what a full store holds
@@ -33,14 +37,19 @@ let seed = 42;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
 
-function answersFor(survey: ResolvedSurvey): Record<string, string> {
+/** A response's answers; its free text varied, in its language, masked as the service stores it. */
+function answersFor(survey: ResolvedSurvey, lang: 'en' | 'cy' | null): Record<string, string> {
   const answers: Record<string, string> = { serviceName: survey.serviceName };
   for (const field of allFields(survey)) {
     if (random() < 0.2) continue;
     if (roleOf(field) === 'choice' && field.options?.length)
       answers[field.name] = pick(field.options).value;
     if (isFreeText(field))
-      answers[field.name] = pick(['Quicker please', 'It was fine', 'The ID check was slow']);
+      answers[field.name] = sanitiseText(
+        comment(random, lang === 'cy' || (lang === null && random() < 0.3)),
+        field.allow ?? DEFAULT_ALLOW,
+        findPersonalData,
+      );
   }
   return answers;
 }
@@ -51,12 +60,13 @@ async function seed100k(store: StoreWithTeam, surveys: ResolvedSurvey[]) {
     await Promise.all(
       Array.from({ length: Math.min(batch, RESPONSES - done) }, () => {
         const survey = pick(surveys);
+        const lang = pick(['en', 'en', 'en', 'cy', null] as const);
         return store.save({
           surveyId: survey.id,
           definitionHash: survey.hash ?? '',
           receivedAt: new Date(NOW.getTime() - random() * DAYS * 24 * 60 * 60 * 1000),
-          answers: answersFor(survey),
-          lang: pick(['en', 'en', 'en', 'cy', null] as const),
+          answers: answersFor(survey, lang),
+          lang,
         });
       }),
     );
@@ -191,6 +201,47 @@ async function underLoad(app: FastifyInstance, store: StoreWithTeam, survey: Res
   );
 }
 
+/** Resolves once the word index is ready (the service cuts it in the background at start). */
+async function wordsReady(store: StoreWithTeam) {
+  while (!store.team.wordsReady()) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+/**
+ * After a change in the way words are cut, every stored response's words are cut again, in the
+ * background: how long that takes, and a respondent's page and the themes page meanwhile.
+ */
+async function recut(
+  app: FastifyInstance,
+  store: StoreWithTeam,
+  surveys: Map<string, ResolvedSurvey>,
+) {
+  const start = performance.now();
+  let done = false;
+  const cutting = store.team
+    .keepWords({
+      fields: Object.fromEntries(
+        [...surveys.values()].map((s) => [s.id, `${wordFieldsKey(s)} bench ${Date.now()}`]),
+      ),
+      words: (record) => answerWords(surveys.get(record.surveyId), record),
+    })
+    .then(() => (done = true));
+  const survey = [...surveys.keys()][0]!;
+  const respondent: number[] = [];
+  while (!done) {
+    const at = performance.now();
+    const response = await app.inject({ method: 'GET', url: `/en/${survey}` });
+    if (response.statusCode !== 200) throw new Error(`/en/${survey}: ${response.statusCode}`);
+    respondent.push(performance.now() - at);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await cutting;
+  const sorted = respondent.sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  console.log(
+    `  every response's words cut again in the background (as after a change in how words are cut): ${((performance.now() - start) / 1000).toFixed(1)} s; GET /en/${survey} meanwhile p50 ${at(0.5).toFixed(0)} ms, p99 ${at(0.99).toFixed(0)} ms of ${sorted.length}; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+}
+
 async function bench(
   name: string,
   store: StoreWithTeam,
@@ -199,6 +250,7 @@ async function bench(
 ) {
   // The server first, as in service: starting it lists the answer fields the database counts
   // per day, so the seeded responses are counted as they are stored, as live ones are.
+  const started = performance.now();
   const app = await buildServer({
     surveys,
     store,
@@ -208,17 +260,27 @@ async function bench(
     staticDir: 'dist',
     logger: false,
   });
+  console.log(`${name}: the server started in ${(performance.now() - started).toFixed(0)} ms`);
   const list = [...surveys.values()];
   const start = performance.now();
-  if (keep && (await store.count()) === RESPONSES)
+  if (keep && (await store.count()) === RESPONSES) {
     console.log(`${name}: kept the ${RESPONSES} responses an earlier run seeded`);
-  else {
+    for (const t of await store.team.listThemes())
+      if (BENCH_THEMES.some((b) => t.name.startsWith(`${b.name} `)))
+        await store.team.removeTheme(t.id);
+  } else {
     await seed100k(store, list);
     console.log(
       `${name}: seeded ${await store.count()} responses in ${((performance.now() - start) / 1000).toFixed(1)} s`,
     );
   }
   await settle?.();
+  // A kept database whose words were cut another way is cut again at start, in the background.
+  const waiting = performance.now();
+  await wordsReady(store);
+  console.log(
+    `${name}: word index ready after ${(performance.now() - waiting).toFixed(0)} ms more`,
+  );
   const survey = list[0]!;
   const scale = allFields(survey).find((f) => roleOf(f) === 'choice' && f.options?.length);
   const filtered = `/team/responses?survey=${survey.id}&respondentLang=cy${
@@ -235,10 +297,12 @@ async function bench(
   const segment = scale
     ? `&answer=${scale.name}:${encodeURIComponent(scale.options![0]!.value)}`
     : '';
-  const theme = await store.team.addTheme({
-    name: `Bench ${Date.now()}`,
-    terms: { en: ['slow'], cy: ['araf', 'cais'] },
-  });
+  // Fifteen themes of words and phrases; a theme's page for a word and for a phrase.
+  const themes = [];
+  for (const t of BENCH_THEMES)
+    themes.push((await store.team.addTheme({ ...t, name: `${t.name} ${Date.now()}` }))!);
+  const wordTheme = themes.find((t) => t.name.startsWith('Slow'))!;
+  const phraseTheme = themes.find((t) => t.name.startsWith('Waiting'))!;
   const urls = [
     '/team',
     `/team?survey=${survey.id}&respondentLang=cy${segment}`,
@@ -246,7 +310,9 @@ async function bench(
     `/team/compare?survey=${survey.id}`,
     `/team/compare?survey=${survey.id}&respondentLang=cy${segment}`,
     '/team/themes',
-    `/team/themes/${theme!.id}`,
+    `/team/themes?respondentLang=cy`,
+    `/team/themes/${wordTheme.id}`,
+    `/team/themes/${phraseTheme.id}`,
     filtered,
     ...(freeText ? [`/team/questions/${survey.id}/${freeText.name}?q=slow`] : []),
     `/team/responses?page=50`,
@@ -254,15 +320,19 @@ async function bench(
     '/team/responses?q=nobody%20wrote%20this',
     `/team/responses?q=${encodeURIComponent('dŵr')}`,
   ];
+  // BENCH_ONLY (a regular expression) times only the pages whose address it finds.
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+  const timed = urls.filter((u) => !only || only.test(u));
   // BENCH_RUNS=0 leaves out the page timings (only the respondent under load is measured).
-  for (const r of RUNS > 0 ? await timeRoutes(app, store, urls) : []) {
+  for (const r of RUNS > 0 ? await timeRoutes(app, store, timed) : []) {
     const verdict = r.worst < 300 ? 'every run under' : 'NOT every run under';
     console.log(
       `  ${r.url}: median ${r.median.toFixed(0)} ms, worst ${r.worst.toFixed(0)} ms of ${RUNS}, median CPU of this process ${r.cpu.toFixed(0)} ms (${verdict} 300 ms)`,
     );
   }
-  await store.team.removeTheme(theme!.id);
-  await underLoad(app, store, survey);
+  for (const t of themes) await store.team.removeTheme(t.id);
+  if (process.env.BENCH_RECUT !== '0') await recut(app, store, surveys);
+  if (process.env.BENCH_LOAD !== '0') await underLoad(app, store, survey);
   await app.close();
 }
 
@@ -270,7 +340,8 @@ const surveys = await loadDefinitions();
 const dir = mkdtempSync(join(tmpdir(), 'team-bench-'));
 try {
   if (process.env.BENCH_SQLITE !== '0') {
-    const sqlite = openSqliteStore(join(dir, 'feedback.sqlite'));
+    // BENCH_SQLITE_FILE: a file kept between runs (with BENCH_KEEP=1, its responses reused).
+    const sqlite = openSqliteStore(process.env.BENCH_SQLITE_FILE ?? join(dir, 'feedback.sqlite'));
     await bench('SQLite', sqlite, surveys);
     await sqlite.close();
   }

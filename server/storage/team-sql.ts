@@ -26,6 +26,8 @@ export * from './team/migrations';
  */
 export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
   let source: WordSource | undefined;
+  // True once this service's word index is cut as `source` cuts it (see keepWords).
+  let wordsReady = false;
   return {
     ...memberStore(sql),
     ...sessionStore(sql),
@@ -38,13 +40,16 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
     keepTallies: (fields) => keepTallies(sql, fields),
     async keepWords(given) {
       source = given;
+      wordsReady = false;
       await keepWords(sql, given);
+      if (source === given) wordsReady = true;
     },
+    wordsReady: () => wordsReady,
     maskStored: (pass, mask, options) => maskStored(sql, pass, mask, options),
     // A test submission is never searched or themed: no words, and none to catch up on.
     wordsOf: (record) => (record.test ? [] : source?.words(record)),
     async catchUpWords() {
-      if (source) await catchUpWords(sql, source);
+      if (source && wordsReady) await catchUpWords(sql, source);
     },
     async deleteFeedback(id) {
       if (!UUID.test(id)) return false;

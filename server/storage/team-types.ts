@@ -36,9 +36,12 @@ export interface FeedbackUpkeep {
   keepTallies(fields: Record<string, string[]>): Promise<void>;
   /**
    * Keeps the word index of free-text answers with `source` (server/storage/words-sql.ts):
-   * new responses' words from now on, and the stored ones of surveys whose fields changed.
+   * new responses' words from now on, and the stored ones of surveys whose fields changed, in
+   * batches; resolves when they are all cut (the service does not wait for it).
    */
   keepWords(source: WordSource): Promise<void>;
+  /** Whether the word index is cut as the last `keepWords` source cuts it (and may be read). */
+  wordsReady(): boolean;
   /**
    * Masks the answers of every stored response with `mask`, once per `pass` number (recorded in
    * the database; server/storage/mask-sql.ts); resolves to how many changed. Before `keepWords`,
@@ -52,7 +55,8 @@ export interface FeedbackUpkeep {
   ): Promise<number>;
   /** The words a new response adds to the index; undefined before `keepWords` (cut later). */
   wordsOf(record: NewFeedback): string[] | undefined;
-  /** Cuts the words of responses stored without them (another writer); before a count. */
+  /** Cuts the words of responses stored without them (another writer); before a count, once
+   *  the index is ready. */
   catchUpWords(): Promise<void>;
   deleteFeedback(id: string): Promise<boolean>;
 }

@@ -92,39 +92,62 @@ export interface WordGroup {
  */
 export type WordLookup = WordGroup | WordGroup[][];
 
-/** One group's rows in a period. */
-function groupRows(words: WordGroup, from?: Date, to?: Date): { text: string; params: unknown[] } {
-  const parts = [
-    ...(words.exact.length ? [`word IN (${words.exact.map(() => '?').join(', ')})`] : []),
-    ...words.prefixes.map(() => '(word >= ? AND word < ?)'),
+/**
+ * One group's rows in a period: one indexed lookup per word or prefix, put together (a response
+ * may come more than once). Each reads the primary key's range of its word: a lookup written as
+ * one OR of them let SQLite read the whole period through the time index instead (3.8 s instead
+ * of 0.1 s for a prefix at 100,000 responses), so on SQLite the period is only checked (`+`).
+ */
+function groupRows(
+  dialect: Sql['dialect'],
+  words: WordGroup,
+  from?: Date,
+  to?: Date,
+): { text: string; params: unknown[] } {
+  const period = (time: string) =>
+    [...(from ? [` AND ${time} >= ?`] : []), ...(to ? [` AND ${time} < ?`] : [])].join('');
+  const dates = [from, to].filter((d) => d !== undefined).map((d) => d.toISOString());
+  const lookups = [
+    ...words.exact.map((word) => ({ text: `word = ?${period('received_at')}`, params: [word] })),
+    // The highest code point sorts after any word that starts with the prefix.
+    ...words.prefixes.map((p) => ({
+      text: `word >= ? AND word < ?${period(dialect === 'sqlite' ? '+received_at' : 'received_at')}`,
+      params: [p, `${p}\u{10FFFF}`],
+    })),
   ];
-  const period = [...(from ? ['received_at >= ?'] : []), ...(to ? ['received_at < ?'] : [])];
-  return {
-    text: `SELECT feedback_id, received_at FROM feedback_word WHERE (${parts.join(' OR ') || '1 = 0'})${period.map((p) => ` AND ${p}`).join('')}`,
-    params: [
-      ...words.exact,
-      // The highest code point sorts after any word that starts with the prefix.
-      ...words.prefixes.flatMap((p) => [p, `${p}\u{10FFFF}`]),
-      ...[from, to].filter((d) => d !== undefined).map((d) => d.toISOString()),
-    ],
-  };
+  const parts = lookups.map((l) => ({
+    text: `SELECT feedback_id, received_at FROM feedback_word WHERE ${l.text}`,
+    params: [...l.params, ...dates],
+  }));
+  if (!parts.length)
+    parts.push({
+      text: 'SELECT feedback_id, received_at FROM feedback_word WHERE 1 = 0',
+      params: [],
+    });
+  return parts.length === 1
+    ? parts[0]!
+    : {
+        text: `SELECT feedback_id, received_at FROM (${parts.map((p) => p.text).join(' UNION ALL ')}) g`,
+        params: parts.flatMap((p) => p.params),
+      };
 }
 
 /**
  * The word index's rows for these words in a period: `SELECT feedback_id, received_at` (a
- * response once per word it has, or once per alternative it matches), read from the index alone.
+ * response once or more), read from the index alone.
  */
 export function wordRows(
+  dialect: Sql['dialect'],
   words: WordLookup,
   from?: Date,
   to?: Date,
 ): { text: string; params: unknown[] } {
-  if (!Array.isArray(words)) return groupRows(words, from, to);
+  if (!Array.isArray(words)) return groupRows(dialect, words, from, to);
   const alternatives = words.filter((groups) => groups.length);
-  if (!alternatives.length) return groupRows({ exact: [], prefixes: [] }, from, to);
+  if (!alternatives.length) return groupRows(dialect, { exact: [], prefixes: [] }, from, to);
   // Each alternative in its own subquery: SQLite reads compound operators left to right.
   const parts = alternatives.map((groups, i) => {
-    const rows = groups.map((g) => groupRows(g, from, to));
+    const rows = groups.map((g) => groupRows(dialect, g, from, to));
     return {
       text: `SELECT feedback_id, received_at FROM (${rows.map((r) => r.text).join(' INTERSECT ')}) a${i}`,
       params: rows.flatMap((r) => r.params),
@@ -133,24 +156,32 @@ export function wordRows(
   return { text: parts.map((p) => p.text).join(' UNION '), params: parts.flatMap((p) => p.params) };
 }
 
-/** Cuts again the words of the responses `condition` chooses, in transactions of 1,000. */
+/** Responses cut a batch at a time (one transaction each), other work let in between: on
+ *  SQLite each batch holds the thread that answers respondents while it runs. */
+const CUT_BATCH = 100;
+
+/** Where a batch starts: after the last row of the one before, in the order of an index. */
+type Keyset = 'id' | 'time';
+const KEYSET: Record<Keyset, { after: string; order: string }> = {
+  // The rows without words, by the partial index of their ids.
+  id: { after: 'id > ?', order: 'id' },
+  // A survey's rows, by its (survey, time) index: a range from the last time (written so that
+  // SQLite reads the index from there, not from the survey's first row every batch).
+  time: { after: 'received_at >= ? AND (received_at > ? OR id > ?)', order: 'received_at, id' },
+};
+
+/**
+ * Cuts again the words of the responses `condition` chooses, in batches by id, each in its own
+ * transaction, yielding to the event loop between them: on SQLite a batch holds the thread
+ * that answers respondents while it runs, so batches are small.
+ */
 async function cutWords(
   sql: Sql,
   source: WordSource,
   condition: string,
   params: unknown[],
+  keyset: Keyset,
 ): Promise<void> {
-  const rows = await sql.all<{
-    id: string;
-    survey_id: string;
-    definition_hash: string;
-    received_at: string | Date;
-    answers: string | Record<string, string>;
-    lang: 'en' | 'cy' | null;
-  }>(
-    `SELECT id, survey_id, definition_hash, received_at, answers, lang FROM feedback WHERE ${condition}`,
-    params,
-  );
   const inList =
     sql.dialect === 'sqlite'
       ? 'IN (SELECT value FROM json_each(?))'
@@ -161,8 +192,29 @@ async function cutWords(
       ? `DELETE FROM feedback_word WHERE (received_at, feedback_id) IN
            (SELECT received_at, id FROM feedback WHERE id ${inList})`
       : `DELETE FROM feedback_word WHERE feedback_id ${inList}`;
-  for (let i = 0; i < rows.length; i += 1000) {
-    const batch = rows.slice(i, i + 1000).map((r) => {
+  const { after: later, order } = KEYSET[keyset];
+  for (let last: { id: string; received_at: string | Date } | undefined; ;) {
+    const rows = await sql.all<{
+      id: string;
+      survey_id: string;
+      definition_hash: string;
+      received_at: string | Date;
+      answers: string | Record<string, string>;
+      lang: 'en' | 'cy' | null;
+    }>(
+      `SELECT id, survey_id, definition_hash, received_at, answers, lang FROM feedback
+        WHERE ${condition}${last ? ` AND ${later}` : ''} ORDER BY ${order} LIMIT ${CUT_BATCH}`,
+      [
+        ...params,
+        ...(!last
+          ? []
+          : keyset === 'id'
+            ? [last.id]
+            : [last.received_at, last.received_at, last.id]),
+      ],
+    );
+    if (!rows.length) return;
+    const batch = rows.map((r) => {
       const words = source.words({
         surveyId: r.survey_id,
         definitionHash: r.definition_hash,
@@ -179,6 +231,8 @@ async function cutWords(
       { text: addWords(sql.dialect), params: [JSON.stringify(batch)] },
       { text: `UPDATE feedback SET words_cut = 1 WHERE id ${inList}`, params: [ids] },
     ]);
+    last = rows.at(-1)!;
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
@@ -188,11 +242,13 @@ async function cutWords(
  * partial index holds only those.
  */
 export const catchUpWords = (sql: Sql, source: WordSource) =>
-  cutWords(sql, source, 'words_cut IS NULL', []);
+  cutWords(sql, source, 'words_cut IS NULL', [], 'id');
 
 /**
- * Uses `source` for new responses from now on (the caller keeps it), cuts the words of any
- * response stored without them, and again those of each survey whose free-text fields changed.
+ * Cuts the words of any response stored without them, and again those of each survey whose
+ * free-text fields or way of cutting changed (its key in `source.fields` differs from the one
+ * its words were cut with). Resolves when every survey's words are cut as `source` cuts them;
+ * the service does not wait for it to start (its theme pages read the answers meanwhile).
  */
 export async function keepWords(sql: Sql, source: WordSource): Promise<void> {
   await catchUpWords(sql, source);
@@ -205,7 +261,7 @@ export async function keepWords(sql: Sql, source: WordSource): Promise<void> {
   );
   for (const [surveyId, fields] of Object.entries(source.fields)) {
     if (indexed.get(surveyId) === fields) continue;
-    await cutWords(sql, source, 'survey_id = ?', [surveyId]);
+    await cutWords(sql, source, 'survey_id = ?', [surveyId], 'time');
     // An upsert: two instances starting together may both get here.
     await sql.run(
       `INSERT INTO feedback_word_survey (survey_id, fields) VALUES (?, ?)

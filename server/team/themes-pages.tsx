@@ -66,6 +66,14 @@ async function matchingTexts(
   });
 }
 
+/**
+ * How the word index finds a theme: `complete` when it finds exactly its responses, otherwise
+ * `words` (if any) narrows the responses whose answers are then read and checked. While the
+ * index is being prepared (cut again after a change), every answer is read and checked.
+ */
+const lookupOf = (ctx: ThemeReads, theme: Theme) =>
+  ctx.reader.wordsReady() ? themeLookup(theme) : { complete: false, words: undefined };
+
 /** The responses the filter chooses that match the theme, newest first (as the list orders). */
 export async function themeMatches(
   ctx: ThemeReads,
@@ -73,7 +81,7 @@ export async function themeMatches(
   filter: FeedbackFilter,
 ): Promise<ThemeMatch[]> {
   // A theme of words: the database's word index has exactly the responses holding one.
-  const { complete, words } = themeLookup(theme);
+  const { complete, words } = lookupOf(ctx, theme);
   if (complete) return (await ctx.reader.matches({ ...filter, words })).sort(newestFirst);
   // Phrases and the like: the word index finds the responses that may hold one (they hold all
   // of its longest words) and only their typed answers are read; the pattern then decides.
@@ -117,28 +125,25 @@ async function periods(ctx: TeamContext, request: FastifyRequest) {
   return { parsed, before: before.range };
 }
 
-/** One theme in the two periods: matching responses of all responses, and the change. */
+/** One theme in the two periods: matching responses of `n` (each period's responses). */
 export async function themeCounts(
   ctx: ThemeReads,
   theme: Theme,
   filter: FeedbackFilter,
-  before: Range,
-  after: Range,
+  periods: { before: Range; after: Range; n: [number, number] },
 ): Promise<ShareChange> {
-  const [n1, n2] = await Promise.all(
-    [before, after].map((range) => ctx.reader.count({ ...filter, ...range })),
-  );
+  const { before, after, n } = periods;
   // A theme of words is counted by the database, a period at a time.
-  const { complete, words } = themeLookup(theme);
+  const { complete, words } = lookupOf(ctx, theme);
   if (complete) {
     const [c1, c2] = await Promise.all(
       [before, after].map((range) => ctx.reader.count({ ...filter, ...range, words })),
     );
-    return compareShares(c1!, n1!, c2!, n2!);
+    return compareShares(c1!, n[0], c2!, n[1]);
   }
   const found = await themeMatches(ctx, theme, { ...filter, from: before.from, to: after.to });
   const count = (range: Range) => found.filter((m) => within(m, range)).length;
-  return compareShares(count(before), n1!, count(after), n2!);
+  return compareShares(count(before), n[0], count(after), n[1]);
 }
 
 function ThemeList(props: {
@@ -505,8 +510,15 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     const { parsed, before } = await periods(ctx, request);
     const read = reads(request);
     const themes = parsed.errors.length ? [] : await read.reader.themes();
+    // Each period's responses, once for all the themes.
+    const [n1, n2] = await Promise.all(
+      [before, parsed.range].map((range) =>
+        themes.length ? read.reader.count({ ...parsed.filter, ...range }) : 0,
+      ),
+    );
+    const counted = { before, after: parsed.range, n: [n1!, n2!] as [number, number] };
     const changes = await Promise.all(
-      themes.map((theme) => themeCounts(read, theme, parsed.filter, before, parsed.range)),
+      themes.map((theme) => themeCounts(read, theme, parsed.filter, counted)),
     );
     // The themes on the page are tested together: each verdict allows for the others.
     const rows = correctForMany(changes).map((change, i) => ({ theme: themes[i]!, change }));

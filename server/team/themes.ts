@@ -173,13 +173,19 @@ const CONTEXT_TAG: Record<Exclude<Mutation, 'soft'>, string> = {
 
 /**
  * Changes when `answerWords` changes what it writes, so every survey's stored responses are cut
- * again (`wordFieldsKey`). 2: typed words only, folded, keyed by language and context.
+ * again (`wordFieldsKey`). 2: typed words only, folded, keyed by language and context. 3: and
+ * each pair of words one space apart (a two-word phrase counted by the database).
  */
-const WORD_CUT = 2;
+const WORD_CUT = 3;
+
+/** A pair's tag: its first word's tag and this (`en+:customer service`). */
+const PAIR = '+';
+const RUN = /[\p{L}\p{N}]+/gu;
 
 /**
  * The word index's entries for a response: the runs of letters and digits of each typed text,
- * folded (the boundaries `themePattern` uses), keyed as above.
+ * folded (the boundaries `themePattern` uses), keyed as above; and each two runs with one space
+ * between them (a phrase of two words as typed), keyed by the first one's tags.
  */
 export function answerWords(
   survey: ResolvedSurvey | undefined,
@@ -188,11 +194,17 @@ export function answerWords(
   const lang = record.lang === 'en' || record.lang === 'cy' ? record.lang : 'und';
   const keys = new Set<string>();
   for (const text of freeTextsBy(survey, (name) => record.answers[name])) {
-    const words = wordsOf(fold(text)).map((w) => [...w].slice(0, WORD_MAX).join(''));
+    const folded = fold(text);
+    const runs = [...folded.matchAll(RUN)];
+    const words = runs.map((r) => [...r[0]].slice(0, WORD_MAX).join(''));
     words.forEach((word, i) => {
-      keys.add(`${lang}:${word}`);
+      const tags = [lang];
       if (lang === 'cy' && i > 0)
-        for (const m of triggeredBy(words[i - 1]!)) keys.add(`${CONTEXT_TAG[m]}:${word}`);
+        for (const m of triggeredBy(words[i - 1]!)) tags.push(CONTEXT_TAG[m] as typeof lang);
+      for (const tag of tags) keys.add(`${tag}:${word}`);
+      const next = runs[i + 1];
+      if (next && folded.slice(runs[i]!.index + runs[i]![0].length, next.index) === ' ')
+        for (const tag of tags) keys.add(`${tag}${PAIR}:${word} ${words[i + 1]}`);
     });
   }
   return [...keys];
@@ -214,15 +226,28 @@ const PHRASE_WORDS = 3;
 
 /**
  * A theme as entries of the word index. `complete` when every form of every term is a single
- * word: then `words`, one group, finds exactly the responses `themePattern` matches. Otherwise
- * (a phrase, "didn't", "gov.uk") `words` lists each form's words that every match holds (its
- * longest words that are not stop words, or its longest word), and the responses holding all of
- * one form's words are then checked with the pattern in the service.
+ * word or two words one space apart (a pair in the index): then `words`, one group, finds
+ * exactly the responses `themePattern` matches. Otherwise (a longer phrase, "didn't",
+ * "gov.uk") `words` lists each form's words that every match holds (its longest words that are
+ * not stop words, or its longest word; a pair's form by its pair), and the responses holding all
+ * of one form's words are then checked with the pattern in the service.
  */
 export function themeLookup(theme: Theme): { words: WordLookup; complete: boolean } {
   const forms = formsOf(theme);
-  const alternatives = forms.map((form) => {
+  // A word, or two words one space apart, is an entry of the index: found exactly.
+  const exactly = (form: TermForm) => {
     const words = wordsOf(form.text);
+    return words.length <= 2 && words.join(' ') === form.text ? words : undefined;
+  };
+  const alternatives = forms.map((form): WordGroup[] => {
+    const words = wordsOf(form.text);
+    const whole = exactly(form);
+    if (whole) {
+      const keys = TAGS[form.context].map(
+        (tag) => `${tag}${whole.length === 2 ? PAIR : ''}:${whole.join(' ')}`,
+      );
+      return [form.prefix ? { exact: [], prefixes: keys } : { exact: keys, prefixes: [] }];
+    }
     const indexed = words.map((word, at) => ({ word, at }));
     const telling = indexed.filter(({ word }) => !isStopWord(word));
     const chosen = (telling.length ? telling : indexed)
@@ -237,10 +262,7 @@ export function themeLookup(theme: Theme): { words: WordLookup; complete: boolea
         : { exact: keys, prefixes: [] };
     });
   });
-  const complete = forms.every((f) => {
-    const words = wordsOf(f.text);
-    return words.length === 1 && words[0] === f.text;
-  });
+  const complete = forms.every((f) => exactly(f) !== undefined);
   if (!complete) return { words: alternatives, complete };
   const merged = (key: 'exact' | 'prefixes') => [
     ...new Set(alternatives.flatMap((groups) => groups.flatMap((g) => g[key]))),

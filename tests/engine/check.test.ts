@@ -737,7 +737,12 @@ describe('files', () => {
     dir = join(root, VALID);
     cpSync(VALID, dir, { recursive: true });
     cpSync('schemas', join(root, 'schemas'), { recursive: true });
-    writeFileSync(join(dir, 'copy.json'), JSON.stringify({ ...mini, id: 'copy' }, null, 2));
+    // A name of its own for the team, so only the shared serviceName is wrong.
+    const teamName = { en: 'Copy of the mini survey', cy: 'Copi o’r arolwg bach' };
+    writeFileSync(
+      join(dir, 'copy.json'),
+      JSON.stringify({ ...mini, id: 'copy', teamName }, null, 2),
+    );
     const { problems } = checkAll(dir);
     // Files are checked in name order, so the later mini.json is the one reported.
     expect(problems).toEqual([

@@ -1,6 +1,6 @@
 // A one-page survey for the masking tests: free text, and an Other text sent in each way a
 // choice can send one (replacing the answer, appended to it, as a field of its own).
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '@definitions/shared/shared.json';
 import { resolveSurvey, type SharedBlocks, type SurveyDefinition } from '../../engine/index';
 
 const t = (en: string) => ({ en, cy: `${en} (cy)` });

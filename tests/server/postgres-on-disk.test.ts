@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '@definitions/shared/shared.json';
 import { resolveSurvey, type SharedBlocks, type SurveyDefinition } from '../../engine/index';
 import { openPostgresStore } from '../../server/storage/postgres';
 import type { StoreWithTeam } from '../../server/storage/types';

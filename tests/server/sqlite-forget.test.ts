@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '@definitions/shared/shared.json';
 import { resolveSurvey, type SharedBlocks, type SurveyDefinition } from '../../engine/index';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';

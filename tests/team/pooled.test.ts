@@ -2,7 +2,7 @@
 // shared is read from the definitions (the same name on the same scale), and the page's counts
 // are worked out by hand, on SQLite and on PostgreSQL, with its CSV in Welsh.
 import { describe, expect, it } from 'vitest';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '@definitions/shared/shared.json';
 import { resolveSurvey, type SharedBlocks, type SurveyDefinition } from '../../engine/index';
 import { sharedQuestions } from '../../server/team/pooled';
 import { crosstabSurveys, XTAB_ONE, XTAB_TWO } from './fixtures/crosstab-surveys';

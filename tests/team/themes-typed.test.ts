@@ -6,7 +6,7 @@
 // reading the answers below.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '@definitions/shared/shared.json';
 import { resolveSurvey, type SharedBlocks, type SurveyDefinition } from '../../engine/index';
 import { openPostgresStore } from '../../server/storage/postgres';
 import { openSqliteStore } from '../../server/storage/sqlite';
@@ -177,6 +177,8 @@ async function cutsStoredWordsAgain(store: StoreWithTeam) {
   await save({ improve: 'Explain the duty better' });
   const { app } = await testServer({ store, surveys, clock: () => now, retentionMonths: false });
   open.app = app;
+  // Cut again in the background: the index, not the answers, once it is ready.
+  while (!store.team.wordsReady()) await new Promise((resolve) => setTimeout(resolve, 10));
   const theme = await store.team.addTheme({ name: 'Duty', terms: { en: ['duty'], cy: [] } });
   const viewer = await signedIn(app, store, 'viewer', now);
   const page = (await viewer.get(`/team/themes/${theme!.id}?from=2026-03-10&to=2026-03-10`)).body;

@@ -202,6 +202,12 @@ describe('the word index against the pattern', () => {
     'Talais arlein',
     'Roedd y ffôn yn brysur',
     'slow\u0301 with a combining mark',
+    'slow delays, It, was',
+    'slow, delay',
+    'Methais i dalu arlein',
+    'talu ar lein',
+    'fy nghais yn araf',
+    'a nghais yn',
     '',
   ];
   const langs: (Lang | null)[] = ['en', 'cy', null];
@@ -212,6 +218,8 @@ describe('the word index against the pattern', () => {
       theme([], ['cais', 'gwasanaeth', 'ateb*']),
       theme(['ŵyn'], ['ŵy']),
       theme([], ['gwell', 'ap', 'ar-lein', 'ffon']),
+      // Two words one space apart: a pair of the index.
+      theme(['it was', 'slow delay*'], ['fy nghais', 'talu ar-lein', 'cais yn']),
     ];
     for (const t of themes) {
       expect(themeLookup(t).complete).toBe(true);
@@ -266,17 +274,39 @@ describe('the word index against the pattern', () => {
       ],
       complete: false,
     });
-    // A Welsh phrase: its mutated first word where that form may be, the rest in Welsh answers.
-    const { words } = themeLookup(theme([], ['talu ar-lein']));
+    // A Welsh phrase of three words: its mutated first word where that form may be, the rest in
+    // Welsh answers.
+    const { words } = themeLookup(theme([], ['talu ar-lein heddiw']));
     expect(words).toContainEqual([
       { exact: ['cy:arlein'], prefixes: [] },
+      { exact: ['cy:heddiw'], prefixes: [] },
       { exact: ['cy-n:nhalu'], prefixes: [] },
     ]);
+    // Two words: a pair of the index, its mutated forms where they may be; found exactly.
+    const pair = themeLookup(theme([], ['talu ar-lein']));
+    expect(pair.complete).toBe(true);
+    expect(pair.words).toEqual({
+      exact: [
+        'en+:talu arlein',
+        'cy+:talu arlein',
+        'und+:talu arlein',
+        'cy+:dalu arlein',
+        'cy-n+:nhalu arlein',
+        'cy-a+:thalu arlein',
+      ],
+      prefixes: [],
+    });
     // Only common words: looked up all the same (the form refuses such a term).
-    expect(themeLookup(theme(['to the'], [])).words).toEqual([
+    expect(themeLookup(theme(['to the'], [])).words).toEqual({
+      exact: ['en+:to the', 'cy+:to the', 'und+:to the'],
+      prefixes: [],
+    });
+    expect(themeLookup(theme(['to the', 'of it all'], [])).words).toEqual([
+      [{ exact: ['en+:to the', 'cy+:to the', 'und+:to the'], prefixes: [] }],
       [
-        { exact: any('the'), prefixes: [] },
-        { exact: any('to'), prefixes: [] },
+        { exact: any('all'), prefixes: [] },
+        { exact: any('of'), prefixes: [] },
+        { exact: any('it'), prefixes: [] },
       ],
     ]);
   });

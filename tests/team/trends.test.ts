@@ -3,7 +3,7 @@
 // their text in the tables. Every figure is worked out by hand here (Wilson's interval for a
 // share; the adjusted Wald for NPS: 3 more answers, 3/4 more promoters and detractors).
 import { describe, expect, it } from 'vitest';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '@definitions/shared/shared.json';
 import { resolveSurvey, type SharedBlocks, type SurveyDefinition } from '../../engine';
 import { fixtureSurveys, pagesDefinition } from '../server/fixtures';
 import { databases, tableRows, world } from './trends-world';

@@ -4,7 +4,7 @@
 // Other text is found once, whether it is sent inside the choice's answer or as its own field;
 // and the word index holds the typed words only.
 import { describe, expect, it } from 'vitest';
-import sharedJson from '../../definitions/shared/shared.json';
+import sharedJson from '@definitions/shared/shared.json';
 import {
   allFields,
   FIELD_TYPES,
@@ -112,7 +112,8 @@ describe('what a theme reads of a response, over every survey', () => {
         expect(
           answerWords(survey, { answers: withOther, lang: 'en' } as never).sort(),
           where,
-        ).toEqual(['en:here', 'en:typed', 'en:words']);
+          // Its words, and its pairs of words one space apart.
+        ).toEqual(['en+:typed words', 'en+:words here', 'en:here', 'en:typed', 'en:words']);
       }
     // The generated survey alone has a choice with Other in each mode for each choice type.
     expect(choices).toBeGreaterThan(0);

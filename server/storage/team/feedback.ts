@@ -61,7 +61,7 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
       return rows.map(feedbackRecord);
     },
     async countFeedback(filter) {
-      const only = wordsOnly(filter);
+      const only = wordsOnly(sql, filter);
       if (only) {
         const r = await readOne<{ n: number | string }>(
           `SELECT COUNT(DISTINCT feedback_id) AS n FROM (${only.text}) w`,
@@ -77,7 +77,7 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
       return Number(r?.n ?? 0);
     },
     async wordMatches(filter) {
-      const only = wordsOnly(filter);
+      const only = wordsOnly(sql, filter);
       const found = only
         ? await reads.all<{ id: string; received_at: string | Date }>(
             `SELECT DISTINCT feedback_id AS id, received_at FROM (${only.text}) w`,

@@ -105,7 +105,7 @@ export function where(sql: Sql, filter: FeedbackFilter): { clause: string; param
     params.push(...ids);
   }
   if (filter.words) {
-    const found = wordRows(filter.words, filter.from, filter.to);
+    const found = wordRows(sql.dialect, filter.words, filter.from, filter.to);
     parts.push(`feedback.id IN (SELECT feedback_id FROM (${found.text}) w)`);
     params.push(...found.params);
   }
@@ -117,8 +117,8 @@ export function where(sql: Sql, filter: FeedbackFilter): { clause: string; param
 }
 
 /** A filter of words and dates only, as rows of the word index alone (no feedback row read). */
-export function wordsOnly(filter: FeedbackFilter) {
+export function wordsOnly(sql: Sql, filter: FeedbackFilter) {
   const { words, from, to, ...rest } = filter;
   if (!words || Object.values(rest).some((v) => v !== undefined)) return undefined;
-  return wordRows(words, from, to);
+  return wordRows(sql.dialect, words, from, to);
 }

@@ -38,7 +38,7 @@ import { scopeFilter, visibleRecord, type FilterPart, type ScopeRules } from './
 /** The raw reads a reader is made over (the store's; never handed to a page). */
 export type RawReads = FeedbackReads &
   CrossReads &
-  Pick<FeedbackUpkeep, 'catchUpWords'> &
+  Pick<FeedbackUpkeep, 'catchUpWords' | 'wordsReady'> &
   Pick<TagStore, 'listTags' | 'tagsOf'> &
   Pick<ThemeStore, 'listThemes'> &
   Pick<NoteStore, 'listNotes'> &
@@ -81,6 +81,8 @@ export interface TeamReader {
   answerPairs(filter: FeedbackFilter, fields: [string, string]): Promise<AnswerPair[]>;
   /** The chosen responses' answers to `fields` only (a theme's look at free text). */
   answersOf(filter: FeedbackFilter, fields: string[]): Promise<AnswersRow[]>;
+  /** Whether `words` may be read (the word index is cut as the service cuts it). */
+  wordsReady(): boolean;
   /** The chosen responses' ids and times (with `words`, from the word index). */
   matches(filter: FeedbackFilter): Promise<{ id: string; receivedAt: Date }[]>;
   /** One response, as the role may see it; undefined when there is none. */
@@ -197,6 +199,7 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
       const at = fields.map((f) => allowed.indexOf(f));
       return rows.map((r) => ({ ...r, values: at.map((i) => (i < 0 ? null : r.values[i]!)) }));
     },
+    wordsReady: () => raw.wordsReady(),
     async matches(filter) {
       const limited = (await scoped(filter)).filter;
       if (limited.words) await raw.catchUpWords();
