@@ -9,9 +9,20 @@ import { choiceFields, figuresFromTally } from './figures';
 import { parseFilter, type FilterError, type ParsedFilter, type QueryValues } from './filters';
 import { beforeQuery, FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
 import { Table } from './table';
+import { addDays, daysBetween, ukDay, ukMidnight } from '../uk-time';
 import { formatDate, text, type TextKey, type UiLang } from './text';
 
 type Range = { from: Date; to: Date };
+
+/**
+ * As many UK days as `after` holds, ending where it starts. Counted in days, not milliseconds:
+ * a period across the clocks changing is an hour shorter or longer than its days times 24 hours.
+ */
+export function justBefore(after: Range): Range {
+  const first = ukDay(after.from);
+  const days = daysBetween(first, ukDay(after.to));
+  return { from: ukMidnight(addDays(first, -days)), to: after.from };
+}
 
 /**
  * The earlier period: the one asked for, or as long as `after` and just before it. One asked
@@ -27,14 +38,7 @@ export function earlierPeriod(
 ): { range: Range; errors: FilterError[] } {
   const from = q.beforeFrom?.trim();
   const to = q.beforeTo?.trim();
-  if (!from && !to)
-    return {
-      range: {
-        from: new Date(2 * after.from.getTime() - after.to.getTime()),
-        to: after.from,
-      },
-      errors: [],
-    };
+  if (!from && !to) return { range: justBefore(after), errors: [] };
   if (!from || !to)
     return {
       range: after,

@@ -12,12 +12,10 @@ import {
 } from '../../engine';
 import { APPEND_SEPARATOR, joinOf, otherMode } from '../../engine/fields/choice';
 import type { AnswerMatch, FeedbackFilter, Tag } from '../storage/team-types';
-import { addDays, ukDay, ukMidnight } from '../uk-time';
+import { addDays, daysBetween, ukDay, ukMidnight } from '../uk-time';
 import { contactFields } from './privacy';
 import { searchTerm } from './search';
 import type { TextKey } from './text';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** The longest date range a page shows (its weekly trend stays a readable size). */
 export const MAX_DAYS = 366;
@@ -185,8 +183,6 @@ export function parseFilter(q: QueryValues, options: FilterOptions): ParsedFilte
   const to = date('to');
   // Days counted as UK days: a day of the clocks changing is 23 or 25 hours long.
   const lastDay = ukDay(to ?? today);
-  const daysBetween = (a: string, b: string) =>
-    Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
   if (from && to && from > to) errors.push({ field: 'from', key: 'filterReversed' });
   else if (from && daysBetween(ukDay(from), lastDay) >= MAX_DAYS)
     errors.push({ field: 'from', key: 'filterTooLong' });
