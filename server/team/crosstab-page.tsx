@@ -206,7 +206,6 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
               parsed={parsed}
               query={parsed.query}
               surveys={[survey]}
-              hidden={['survey']}
               extra={kept}
             />
             {table && (

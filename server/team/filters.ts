@@ -61,6 +61,8 @@ export interface ParsedFilter {
   errors: FilterError[];
   /** The filter's query values that were understood, for links and removable tags. */
   kept: KeptFilter;
+  /** The name of the tag filtered by, for its removable tag. */
+  tagName?: string;
 }
 
 /** The first value of a query name (a name sent twice where one is read is read once). */
@@ -232,7 +234,8 @@ export function parseFilter(q: QueryValues, options: FilterOptions): ParsedFilte
   if (matches.length) filter.answers = matches;
 
   const tag = value('tag');
-  if (tag && options.tags?.some((t) => t.id === tag)) {
+  const tagged = tag ? options.tags?.find((t) => t.id === tag) : undefined;
+  if (tagged) {
     filter.tagId = tag;
     kept.tag = tag;
   } else if (tag) errors.push({ field: 'tag', key: 'filterTagUnknown' });
@@ -242,7 +245,7 @@ export function parseFilter(q: QueryValues, options: FilterOptions): ParsedFilte
     filter.text = text;
     kept.q = firstOf(q.q)!.trim();
   }
-  return { filter, range, errors, kept };
+  return { filter, range, errors, kept, ...(tagged && { tagName: tagged.name }) };
 }
 
 /** The query string of a filter's kept values, without some of them, for links. */

@@ -122,13 +122,10 @@ function FreeText(props: {
     <>
       <form method="get" action={questionPath(survey, field)} noValidate>
         {lang === 'cy' && <input type="hidden" name="lang" value="cy" />}
-        {(['from', 'to', 'respondentLang', 'answer'] as const).flatMap((key) =>
-          [props.parsed.kept[key] ?? []]
-            .flat()
-            .map((value) => (
-              <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
-            )),
-        )}
+        {/* Every filter in use but the search this form asks for. */}
+        {[...new URLSearchParams(filterQuery(props.parsed.kept, ['q']))].map(([key, value]) => (
+          <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+        ))}
         <div className="govuk-form-group">
           <label className="govuk-label" htmlFor="q">
             {t('search')}
@@ -344,7 +341,6 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
                 parsed={parsed}
                 query={parsed.query}
                 surveys={[survey]}
-                hidden={['q']}
               />
               {body}
             </>
