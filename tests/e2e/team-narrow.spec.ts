@@ -52,6 +52,16 @@ function seed() {
   return { response: ids[0]!, theme };
 }
 
+/** The pooled figures of the satisfaction question, as its question page links to them. */
+async function pooledPath(page: Page, site: string): Promise<string> {
+  const question = await (
+    await page.request.get(`${site}/team/questions/basic/howSatisfied`)
+  ).text();
+  const href = question.match(/href="(\/team\/pooled\?[^"]+)"/)?.[1];
+  expect(href, 'the satisfaction question links to its pooled figures').toBeDefined();
+  return href!.replaceAll('&amp;', '&');
+}
+
 const withLang = (path: string, lang: string) =>
   lang === 'cy' ? `${path}${path.includes('?') ? '&' : '?'}lang=cy` : path;
 
@@ -87,6 +97,14 @@ test('no team page scrolls sideways at 320 px, in English and Welsh, and each pa
     `/team/themes/${theme}/edit`,
     '/team/no-such-page',
     '/team/sign-in',
+    // The newer pages: scores by month, notes, a score by answer, pooled figures, the words
+    // people use, how the figures are worked out.
+    `/team?survey=basic&from=${yearAgo}&period=month`,
+    '/team/notes',
+    `/team/crosstab?survey=basic&from=${yearAgo}`,
+    await pooledPath(page, site),
+    `/team/words?survey=basic&from=${yearAgo}`,
+    '/team/methods',
   ];
   const served: Record<string, string> = {};
   for (const path of paths)
