@@ -27,6 +27,10 @@ export function addDays(day: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
+/** How many days from `from` to `to` (YYYY-MM-DD), negative when `to` is earlier. */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (24 * HOUR));
+
 /**
  * The instant a UK day begins. The clocks change at 01:00 UTC, never near midnight, so the
  * offset at UTC midnight of that day is the offset at its UK midnight.

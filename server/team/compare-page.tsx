@@ -1,17 +1,53 @@
 // GET /team/compare: one survey's responses in a chosen period (the filter's dates, by default
 // the last 30 days) against an earlier one (`beforeFrom`/`beforeTo`, by default the same number
 // of days just before), in words and in tables. The segment applies to both periods.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResolvedSurvey } from '../../engine';
 import { compareFigures, type NpsChange, type ShareChange, type Verdict } from './compare';
+import {
+  compareCsv,
+  COMPARE_TABLES,
+  headlineRows,
+  npsFigure,
+  shareRows,
+  subjectOf,
+  VERDICT_SHORT,
+  type CompareRow,
+  type CompareTable,
+} from './compare-csv';
+import { backTo, FigureBlock, joinQuery, registerFigureCsv } from './figure-download';
 import { langOf, query, queryValues, type TeamContext } from './context';
 import { choiceFields, figuresFromTally } from './figures';
-import { parseFilter, type FilterError, type ParsedFilter, type QueryValues } from './filters';
+import {
+  filterQuery,
+  parseFilter,
+  type FilterError,
+  type ParsedFilter,
+  type QueryValues,
+} from './filters';
 import { beforeQuery, FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
 import { Table } from './table';
+import { addDays, daysBetween, ukDay, ukMidnight } from '../uk-time';
 import { formatDate, text, type TextKey, type UiLang } from './text';
 
 type Range = { from: Date; to: Date };
+
+export const COMPARE_PATH = '/team/compare';
+
+const COMPARE_LABELS: Record<CompareTable, TextKey> = {
+  headlines: 'downloadHeadlines',
+  shares: 'downloadShares',
+};
+
+/**
+ * As many UK days as `after` holds, ending where it starts. Counted in days, not milliseconds:
+ * a period across the clocks changing is an hour shorter or longer than its days times 24 hours.
+ */
+export function justBefore(after: Range): Range {
+  const first = ukDay(after.from);
+  const days = daysBetween(first, ukDay(after.to));
+  return { from: ukMidnight(addDays(first, -days)), to: after.from };
+}
 
 /**
  * The earlier period: the one asked for, or as long as `after` and just before it. One asked
@@ -27,14 +63,7 @@ export function earlierPeriod(
 ): { range: Range; errors: FilterError[] } {
   const from = q.beforeFrom?.trim();
   const to = q.beforeTo?.trim();
-  if (!from && !to)
-    return {
-      range: {
-        from: new Date(2 * after.from.getTime() - after.to.getTime()),
-        to: after.from,
-      },
-      errors: [],
-    };
+  if (!from && !to) return { range: justBefore(after), errors: [] };
   if (!from || !to)
     return {
       range: after,
@@ -82,12 +111,6 @@ const VERDICT_WORDS: Record<Exclude<Verdict, 'no-data'>, TextKey> = {
   chance: 'verdictChance',
   'too-few': 'verdictTooFew',
 };
-const VERDICT_SHORT: Record<Verdict, TextKey> = {
-  significant: 'verdictYes',
-  chance: 'verdictNo',
-  'too-few': 'verdictTooFewShort',
-  'no-data': 'verdictNoData',
-};
 
 /** "Satisfaction (CSAT) fell from 72% to 61%; this is unlikely to be chance." */
 export function changeSentence(
@@ -103,11 +126,24 @@ export function changeSentence(
   return capital(text(lang, key, { measure, a, b, verdict: text(lang, VERDICT_WORDS[verdict]) }));
 }
 
-function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compareFigures> }) {
+/** A row's change as the page shows it: signed, with its interval ("+12.5 points (95% …)"). */
+function changeText(lang: UiLang, r: CompareRow): string {
+  const change = r.nps
+    ? signed(r.change)
+    : text(lang, 'comparePoints', { count: r.change, n: signed(r.change) });
+  return r.low === undefined
+    ? change
+    : `${change} (${text(lang, 'interval', { low: signed(r.low), high: signed(r.high!) })})`;
+}
+
+function Comparison(props: {
+  lang: UiLang;
+  comparison: ReturnType<typeof compareFigures>;
+  /** The page's query for its CSVs (filters and the earlier period). */
+  query: string;
+}) {
   const { lang, comparison } = props;
   const t = (key: TextKey, params?: Record<string, string | number>) => text(lang, key, params);
-  const subjectOf = (q: (typeof comparison.questions)[number]): TextKey =>
-    q.measure === 'satisfaction' ? 'subjectCsat' : 'subjectRecommend';
   // Two questions with the same measure (two satisfaction questions, say) would give the same
   // sentence twice: then each sentence names its question.
   const subjects = comparison.questions.flatMap((q) => [
@@ -132,65 +168,53 @@ function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compare
       },
     ),
   ];
-  const headlineRows: { key: string; cells: string[] }[] = [];
   for (const q of comparison.questions) {
     if (q.topTwo) {
-      const subject = subjectOf(q);
       const c: ShareChange = q.topTwo;
       sentences.push(
         changeSentence(
           lang,
-          measureOf(subject, q),
+          measureOf(subjectOf(q), q),
           percent(c.before.share),
           percent(c.after.share),
           c.change,
           c.verdict,
         ),
       );
-      headlineRows.push({
-        key: q.field.name,
-        cells: [
-          `${q.field.label[lang]} (${t(subject)})`,
-          `${percent(c.before.share)} (n = ${c.before.n})`,
-          `${percent(c.after.share)} (n = ${c.after.n})`,
-          shareChangeText(lang, c),
-          t(VERDICT_SHORT[c.verdict]),
-        ],
-      });
     }
     if (q.nps) {
       const c: NpsChange = q.nps;
-      const score = (n: number) => String(Math.round(n));
       sentences.push(
         changeSentence(
           lang,
           measureOf('subjectNps', q),
-          score(c.before.score),
-          score(c.after.score),
-          Math.round(c.change),
+          String(npsFigure(c.before.score)),
+          String(npsFigure(c.after.score)),
+          npsFigure(c.change),
           c.verdict,
         ),
       );
-      headlineRows.push({
-        key: q.field.name,
-        cells: [
-          `${q.field.label[lang]} (${t('nps')})`,
-          `${score(c.before.score)} (n = ${c.before.n})`,
-          `${score(c.after.score)} (n = ${c.after.n})`,
-          c.low === undefined
-            ? signed(Math.round(c.change))
-            : `${signed(Math.round(c.change))} (${t('interval', { low: signed(Math.round(c.low)), high: signed(Math.round(c.high!)) })})`,
-          t(VERDICT_SHORT[c.verdict]),
-        ],
-      });
     }
   }
+  const headlines = headlineRows(lang, comparison);
+  const figure = (r: CompareRow, value: number) => (r.nps ? String(value) : `${value}%`);
+  const cells = (r: CompareRow, of: (n: number) => string) => [
+    `${figure(r, r.before)} ${of(r.beforeOf)}`,
+    `${figure(r, r.after)} ${of(r.afterOf)}`,
+    changeText(lang, r),
+    t(VERDICT_SHORT[r.verdict]),
+  ];
   const columns = [
     { heading: t('compareBefore'), numeric: true },
     { heading: t('compareAfter'), numeric: true },
     { heading: t('compareChange'), numeric: true },
     { heading: t('compareVerdict') },
   ];
+  const query = (table: CompareTable) => ({
+    path: `/team/compare/${table}.csv`,
+    query: props.query,
+    label: COMPARE_LABELS[table],
+  });
   return (
     <>
       <h2 className="govuk-heading-m">{t('compareSummary')}</h2>
@@ -199,33 +223,37 @@ function Comparison(props: { lang: UiLang; comparison: ReturnType<typeof compare
           <li key={s}>{s}</li>
         ))}
       </ul>
-      {headlineRows.length > 0 && (
-        <Table
-          caption={t('headlines')}
-          columns={[{ heading: t('question') }, ...columns]}
-          rowHeadings
-          rows={headlineRows}
-        />
+      {headlines.length > 0 && (
+        <FigureBlock lang={lang} download={query('headlines')}>
+          <Table
+            caption={t('headlines')}
+            columns={[{ heading: t('question') }, ...columns]}
+            rowHeadings
+            rows={headlines.map((r) => ({
+              key: r.key,
+              cells: [
+                `${r.question.field.label[lang]} (${r.label})`,
+                ...cells(r, (n) => `(n = ${n})`),
+              ],
+            }))}
+          />
+        </FigureBlock>
       )}
       <h2 className="govuk-heading-m">{t('compareShares')}</h2>
-      {comparison.questions.map((q) => (
-        <Table
-          key={q.field.name}
-          caption={q.field.label[lang]}
-          columns={[{ heading: t('answer') }, ...columns]}
-          rowHeadings
-          rows={q.options.map((o) => ({
-            key: o.value,
-            cells: [
-              o.label[lang],
-              `${percent(o.change.before.share)} (${o.change.before.hits})`,
-              `${percent(o.change.after.share)} (${o.change.after.hits})`,
-              shareChangeText(lang, o.change),
-              t(VERDICT_SHORT[o.change.verdict]),
-            ],
-          }))}
-        />
-      ))}
+      <FigureBlock lang={lang} download={query('shares')}>
+        {comparison.questions.map((q) => (
+          <Table
+            key={q.field.name}
+            caption={q.field.label[lang]}
+            columns={[{ heading: t('answer') }, ...columns]}
+            rowHeadings
+            rows={shareRows(lang, q).map((r) => ({
+              key: r.key,
+              cells: [r.label, ...cells(r, (n) => `(${n})`)],
+            }))}
+          />
+        ))}
+      </FigureBlock>
     </>
   );
 }
@@ -238,6 +266,7 @@ function ComparePage(props: {
   survey?: ResolvedSurvey;
   before: Range;
   comparison?: ReturnType<typeof compareFigures>;
+  csvQuery: string;
 }) {
   const { lang, parsed } = props;
   const t = (key: TextKey, params?: Record<string, string>) => text(lang, key, params);
@@ -275,7 +304,9 @@ function ComparePage(props: {
         surveySelect
         before
       />
-      {props.comparison && <Comparison lang={lang} comparison={props.comparison} />}
+      {props.comparison && (
+        <Comparison lang={lang} comparison={props.comparison} query={props.csvQuery} />
+      )}
       <CompareMethod lang={lang} many="compareMethodMany" />
     </>
   );
@@ -295,8 +326,7 @@ export function CompareMethod(props: { lang: UiLang; many: TextKey }) {
 }
 
 export function registerCompare(team: FastifyInstance, ctx: TeamContext): void {
-  team.get('/team/compare', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
-    const lang = langOf(request);
+  const read = async (request: FastifyRequest) => {
     const reader = ctx.reader(request);
     const parsed = await reader.segment(queryValues(request), { ranged: true });
     const options = { surveys: ctx.surveys, now: ctx.clock(), ranged: true };
@@ -315,6 +345,12 @@ export function registerCompare(team: FastifyInstance, ctx: TeamContext): void {
         );
       comparison = compareFigures(await figures(before.range), await figures(parsed.range));
     }
+    return { parsed, before, survey, comparison };
+  };
+
+  team.get(COMPARE_PATH, { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+    const lang = langOf(request);
+    const { parsed, before, survey, comparison } = await read(request);
     return ctx.render(
       request,
       reply,
@@ -330,10 +366,25 @@ export function registerCompare(team: FastifyInstance, ctx: TeamContext): void {
             survey={survey}
             before={before.range}
             comparison={comparison}
+            csvQuery={joinQuery(filterQuery(parsed.kept), beforeQuery(parsed.query))}
           />
         ),
       },
       parsed.errors.length ? 400 : 200,
     );
   });
+
+  for (const table of COMPARE_TABLES)
+    registerFigureCsv(
+      team,
+      ctx,
+      `${COMPARE_PATH}/${table}.csv`,
+      `compare-${table}`,
+      async (request) => {
+        const { comparison } = await read(request);
+        // No comparison (no survey chosen, or a wrong filter): the page says why.
+        if (!comparison) return { back: backTo(request, COMPARE_PATH) };
+        return compareCsv(langOf(request), table, comparison);
+      },
+    );
 }

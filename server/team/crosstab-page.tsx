@@ -1,16 +1,15 @@
 // GET /team/crosstab?survey=&score=&by= (and the same table as crosstab.csv): one survey's score
 // question broken down by the answers to another of its choice questions, for the responses the
 // segment chooses (server/team/filters.ts), read through the member's reader.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { roleOf, type ResolvedField, type ResolvedSurvey } from '../../engine';
 import { Button, ErrorMessage, ErrorSummary } from '../../renderers';
 import { langOf, query, queryValues, type TeamContext } from './context';
 import { byFields, crosstab, scoreFields, type Crosstab, type CrossRow } from './crosstab';
 import type { Scales } from './figures';
-import { sendCsv } from './figure-csv';
+import { backTo, FigureBlock, joinQuery, registerFigureCsv } from './figure-download';
 import { figureCsv, FigureTable } from './figure-table';
 import { filterQuery, type ParsedFilter } from './filters';
-import { withLang } from './layout';
 import { surveyName } from './privacy';
 import { FilterErrors, linkTo, SegmentForm, SegmentTags } from './segments';
 import { formatDate, text, type TextKey, type UiLang } from './text';
@@ -207,11 +206,13 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
               parsed={parsed}
               query={parsed.query}
               surveys={[survey]}
-              hidden={['survey']}
               extra={kept}
             />
             {table && (
-              <>
+              <FigureBlock
+                lang={lang}
+                download={{ path: `${CROSSTAB_PATH}.csv`, query: joinQuery(filters, choice) }}
+              >
                 <FigureTable
                   lang={lang}
                   caption={t('crosstabCaption', {
@@ -226,18 +227,7 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
                 {roleOf(table.by) === 'choices' && (
                   <p className="govuk-body">{t('crosstabTicks')}</p>
                 )}
-                <p className="govuk-body">
-                  <a
-                    className="govuk-link"
-                    href={withLang(
-                      `${CROSSTAB_PATH}.csv?${[filters, choice].filter(Boolean).join('&')}`,
-                      lang,
-                    )}
-                  >
-                    {t('crosstabDownload')}
-                  </a>
-                </p>
-              </>
+              </FigureBlock>
             )}
             {!chosen!.scores.length || !chosen!.bys.length ? (
               <p className="govuk-body">{t('crosstabNone')}</p>
@@ -258,28 +248,11 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
     );
   });
 
-  team.get(`${CROSSTAB_PATH}.csv`, { preHandler: ctx.allow('viewer') }, async (request, reply) =>
-    crosstabCsv(request, reply, await read(request)),
-  );
-
-  function crosstabCsv(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    { table }: Awaited<ReturnType<typeof read>>,
-  ) {
-    // A table that could not be made: back to the page, which says why.
-    if (!table) {
-      const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
-      return ctx.refuse(request, reply, 'badInput', `${CROSSTAB_PATH}?${asked}`);
-    }
+  // A table that could not be made: back to the page, which says why.
+  registerFigureCsv(team, ctx, `${CROSSTAB_PATH}.csv`, 'crosstab', async (request) => {
+    const { table } = await read(request);
+    if (!table) return { back: backTo(request, CROSSTAB_PATH) };
     const lang = langOf(request);
-    const { header, rows } = figureCsv(
-      lang,
-      table.by.label[lang],
-      table.score,
-      table.measure,
-      labelled(lang, table),
-    );
-    return sendCsv(reply, 'crosstab', header, rows);
-  }
+    return figureCsv(lang, table.by.label[lang], table.score, table.measure, labelled(lang, table));
+  });
 }

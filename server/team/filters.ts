@@ -12,12 +12,10 @@ import {
 } from '../../engine';
 import { APPEND_SEPARATOR, joinOf, otherMode } from '../../engine/fields/choice';
 import type { AnswerMatch, FeedbackFilter, Tag } from '../storage/team-types';
-import { addDays, ukDay, ukMidnight } from '../uk-time';
+import { addDays, daysBetween, ukDay, ukMidnight } from '../uk-time';
 import { contactFields } from './privacy';
 import { searchTerm } from './search';
 import type { TextKey } from './text';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** The longest date range a page shows (its weekly trend stays a readable size). */
 export const MAX_DAYS = 366;
@@ -63,6 +61,8 @@ export interface ParsedFilter {
   errors: FilterError[];
   /** The filter's query values that were understood, for links and removable tags. */
   kept: KeptFilter;
+  /** The name of the tag filtered by, for its removable tag. */
+  tagName?: string;
 }
 
 /** The first value of a query name (a name sent twice where one is read is read once). */
@@ -185,8 +185,6 @@ export function parseFilter(q: QueryValues, options: FilterOptions): ParsedFilte
   const to = date('to');
   // Days counted as UK days: a day of the clocks changing is 23 or 25 hours long.
   const lastDay = ukDay(to ?? today);
-  const daysBetween = (a: string, b: string) =>
-    Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
   if (from && to && from > to) errors.push({ field: 'from', key: 'filterReversed' });
   else if (from && daysBetween(ukDay(from), lastDay) >= MAX_DAYS)
     errors.push({ field: 'from', key: 'filterTooLong' });
@@ -236,7 +234,8 @@ export function parseFilter(q: QueryValues, options: FilterOptions): ParsedFilte
   if (matches.length) filter.answers = matches;
 
   const tag = value('tag');
-  if (tag && options.tags?.some((t) => t.id === tag)) {
+  const tagged = tag ? options.tags?.find((t) => t.id === tag) : undefined;
+  if (tagged) {
     filter.tagId = tag;
     kept.tag = tag;
   } else if (tag) errors.push({ field: 'tag', key: 'filterTagUnknown' });
@@ -246,7 +245,7 @@ export function parseFilter(q: QueryValues, options: FilterOptions): ParsedFilte
     filter.text = text;
     kept.q = firstOf(q.q)!.trim();
   }
-  return { filter, range, errors, kept };
+  return { filter, range, errors, kept, ...(tagged && { tagName: tagged.name }) };
 }
 
 /** The query string of a filter's kept values, without some of them, for links. */

@@ -30,6 +30,7 @@ import { registerQuestions } from './questions';
 import { registerCrosstab } from './crosstab-page';
 import { registerPooled } from './pooled-page';
 import { registerWords } from './words-page';
+import { registerMethods } from './methods-page';
 import { registerResponses } from './responses';
 import { takeTurns } from './turns';
 import { registerSso, SSO_SIGN_OUT_PATH, SSO_START_PATH } from './sso';
@@ -321,6 +322,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     registerCrosstab(team, ctx);
     registerPooled(team, ctx);
     registerWords(team, ctx);
+    registerMethods(team, ctx);
 
     // An unknown team address gets the team's own page, in the team's language and layout.
     team.get('/team/*', async (request, reply) => refuse(render, request, reply, 'notFound'));

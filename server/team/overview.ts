@@ -1,17 +1,19 @@
 // GET /team: per survey, counts by language, the weekly trend and the headline scores, for the
-// responses the filter chooses (server/team/filters.ts), as the member's role allows it.
+// responses the filter chooses (server/team/filters.ts), as the member's role allows it; and each
+// kind of table as CSV (/team/overview/<table>.csv, ./overview-csv.ts), read the same way.
 import { createElement } from 'react';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { langOf, query, queryValues, type TeamContext } from './context';
+import { backTo, registerFigureCsv } from './figure-download';
 import { choiceFields, figuresFromTally } from './figures';
+import { overviewCsv, OVERVIEW_TABLES } from './overview-csv';
 import { Overview } from './pages';
 import { titleOf } from './segments';
 import { text } from './text';
 import { noteDays, notesFor, scoreTrends, trendPeriod } from './trends';
 
 export function registerOverview(team: FastifyInstance, ctx: TeamContext): void {
-  team.get('/team', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
-    const lang = langOf(request);
+  const read = async (request: FastifyRequest) => {
     const reader = ctx.reader(request);
     const parsed = await reader.segment(queryValues(request), { ranged: true });
     const { filter, range } = parsed;
@@ -39,6 +41,12 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
             notes: notesFor(notes, survey.id, range),
           })),
         );
+    return { parsed, period, surveys };
+  };
+
+  team.get('/team', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+    const lang = langOf(request);
+    const { parsed, period, surveys } = await read(request);
     return ctx.render(
       request,
       reply,
@@ -47,7 +55,7 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
         query: parsed.query,
         children: createElement(Overview, {
           lang,
-          range,
+          range: parsed.range,
           period,
           surveys,
           parsed,
@@ -58,4 +66,11 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
       parsed.errors.length ? 400 : 200,
     );
   });
+
+  for (const table of OVERVIEW_TABLES)
+    registerFigureCsv(team, ctx, `/team/overview/${table}.csv`, table, async (request) => {
+      const { parsed, period, surveys } = await read(request);
+      if (parsed.errors.length) return { back: backTo(request, '/team') };
+      return overviewCsv(langOf(request), table, surveys, period);
+    });
 }

@@ -9,15 +9,21 @@ import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
 import { FilterErrors, linkTo, SegmentForm, SegmentTags } from './segments';
 import { PeriodLinks, ScoreTrendFigure, notesText, TrendNotes } from './score-trends';
 import { Table } from './table';
-import { notesIn, type ScoreTrend, type TrendPeriod } from './trends';
+import { periodParam, periodQuery, type ScoreTrend, type TrendPeriod } from './trends';
 import type { Note } from '../storage/team-types';
-import { addDays, ukDay, ukMidnight } from '../uk-time';
+import { FigureLinks, joinQuery } from './figure-download';
+import {
+  headlineFigure,
+  headlineKind,
+  OVERVIEW_LABELS,
+  OVERVIEW_TABLES,
+  scoredQuestions,
+  weekNotes,
+} from './overview-csv';
 import { formatDate, text, type UiLang } from './text';
 import { surveyName } from './privacy';
 
 const date = (lang: UiLang, d: Date) => formatDate(lang, d);
-
-const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 export function PasskeyForm(props: {
   lang: UiLang;
@@ -87,18 +93,16 @@ export function Message(props: {
 function headline(lang: UiLang, q: QuestionFigures): ReactNode[] {
   const t = (key: Parameters<typeof text>[1], params?: Record<string, string | number>) =>
     text(lang, key, params);
-  const kind = q.nps ? t('nps') : q.measure === 'satisfaction' ? t('csat') : t('recommend');
   // No answers: no score to give (a 0% would read as everyone unhappy).
-  const figure =
-    q.n === 0
-      ? t('noAnswersYet')
-      : q.nps
-        ? `${Math.round(q.nps.score)} (${t('interval', { low: Math.round(q.nps.low), high: Math.round(q.nps.high) })})`
-        : percent(q.topTwo ?? 0);
+  const figure = headlineFigure(q);
   return [
     q.field.label[lang],
-    kind,
-    figure,
+    t(headlineKind(q)),
+    !figure
+      ? t('noAnswersYet')
+      : figure.low !== undefined
+        ? `${figure.score} (${t('interval', { low: figure.low, high: figure.high! })})`
+        : `${figure.score}%`,
     <>
       {q.n}
       {q.lowSample && (
@@ -111,17 +115,19 @@ function headline(lang: UiLang, q: QuestionFigures): ReactNode[] {
   ];
 }
 
+/** A survey's part of the overview: its figures, scores over time and notes (in date order). */
+export interface OverviewSurvey {
+  survey: ResolvedSurvey;
+  figures: SurveyFigures;
+  trends: ScoreTrend[];
+  notes: Note[];
+}
+
 export function Overview(props: {
   lang: UiLang;
   range: { from: Date; to: Date };
   period: TrendPeriod;
-  /** Each survey's figures, its scores over time and the notes on its trends (in date order). */
-  surveys: {
-    survey: ResolvedSurvey;
-    figures: SurveyFigures;
-    trends: ScoreTrend[];
-    notes: Note[];
-  }[];
+  surveys: OverviewSurvey[];
   parsed: ParsedFilter;
   query: QueryValues;
   /** Every survey, for the filter form. */
@@ -142,7 +148,13 @@ export function Overview(props: {
         {t('dateRange', { from: date(lang, props.range.from), to: date(lang, lastDay) })}{' '}
         {t('ukDays')}
       </p>
-      <SegmentTags lang={lang} path="/team" parsed={parsed} surveys={props.all} />
+      <SegmentTags
+        lang={lang}
+        path="/team"
+        parsed={parsed}
+        surveys={props.all}
+        extra={periodParam(props.period)}
+      />
       <SegmentForm
         lang={lang}
         action="/team"
@@ -150,12 +162,21 @@ export function Overview(props: {
         query={props.query}
         surveys={props.all}
         surveySelect
+        extra={periodQuery(props.period)}
       />
+      {props.surveys.length > 0 && (
+        <FigureLinks
+          lang={lang}
+          downloads={OVERVIEW_TABLES.map((table) => ({
+            path: `/team/overview/${table}.csv`,
+            query: joinQuery(filterQuery(parsed.kept), periodParam(props.period)),
+            label: OVERVIEW_LABELS[table],
+          }))}
+        />
+      )}
       {props.surveys.map(({ survey, figures, trends, notes }) => {
-        const scored = figures.questions.filter((q) => q.topTwo !== undefined || q.nps);
-        const weekNotes = figures.weeks.map((w) =>
-          notesIn(notes, { start: w.start, end: ukMidnight(addDays(ukDay(w.start), 7)) }),
-        );
+        const scored = scoredQuestions({ survey, figures, trends, notes });
+        const inWeeks = figures.weeks.map((w) => weekNotes(notes, w.start));
         return (
           <section key={survey.id} className="govuk-!-margin-bottom-9">
             <h2 className="govuk-heading-m">{surveyName(survey, lang)}</h2>
@@ -204,7 +225,7 @@ export function Overview(props: {
                 label: axisDate(lang, w.start),
                 value: w.count,
                 partial: w.partial,
-                notes: weekNotes[i]!.map((n) => notes.indexOf(n) + 1),
+                notes: inWeeks[i]!.map((n) => notes.indexOf(n) + 1),
               }))}
               partialNote={t('partialWeek')}
               noteName={(n) => t('noteMarker', { n })}
@@ -221,7 +242,7 @@ export function Overview(props: {
                 cells: [
                   w.partial ? `${date(lang, w.start)} (${t('partialWeek')})` : date(lang, w.start),
                   w.count,
-                  ...(notes.length ? [notesText(lang, weekNotes[i]!, notes)] : []),
+                  ...(notes.length ? [notesText(lang, inWeeks[i]!, notes)] : []),
                 ],
               }))}
             />

@@ -4,10 +4,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { langOf, notFoundPage, query, queryValues, type TeamContext } from './context';
 import { figureRow, type FigureRow } from './crosstab';
-import { sendCsv } from './figure-csv';
+import { backTo, FigureBlock, joinQuery, registerFigureCsv } from './figure-download';
 import { figureCsv, FigureTable, type LabelledRow } from './figure-table';
 import { filterQuery } from './filters';
-import { withLang } from './layout';
 import { sharedQuestions, type SharedQuestion } from './pooled';
 import { surveyName } from './privacy';
 import { FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
@@ -102,7 +101,10 @@ export function registerPooled(team: FastifyInstance, ctx: TeamContext): void {
               extra={{ question: question.name, scale: question.scale }}
             />
             {!parsed.errors.length && (
-              <>
+              <FigureBlock
+                lang={lang}
+                download={{ path: `${POOLED_PATH}.csv`, query: joinQuery(filters, choice) }}
+              >
                 <FigureTable
                   lang={lang}
                   caption={t('pooledCaption', { question: first.label[lang] })}
@@ -111,18 +113,7 @@ export function registerPooled(team: FastifyInstance, ctx: TeamContext): void {
                   measure={measure}
                   rows={found.labelled(lang)}
                 />
-                <p className="govuk-body">
-                  <a
-                    className="govuk-link"
-                    href={withLang(
-                      `${POOLED_PATH}.csv?${[filters, choice].filter(Boolean).join('&')}`,
-                      lang,
-                    )}
-                  >
-                    {t('crosstabDownload')}
-                  </a>
-                </p>
-              </>
+              </FigureBlock>
             )}
           </>
         ),
@@ -131,21 +122,11 @@ export function registerPooled(team: FastifyInstance, ctx: TeamContext): void {
     );
   });
 
-  team.get(`${POOLED_PATH}.csv`, { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+  registerFigureCsv(team, ctx, `${POOLED_PATH}.csv`, 'pooled', async (request) => {
     const found = await read(request);
-    if (!found) return notFoundPage(ctx, request, reply);
-    if (found.parsed.errors.length) {
-      const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
-      return ctx.refuse(request, reply, 'badInput', `${POOLED_PATH}?${asked}`);
-    }
+    if (!found) return undefined;
+    if (found.parsed.errors.length) return { back: backTo(request, POOLED_PATH) };
     const lang = langOf(request);
-    const { header, rows } = figureCsv(
-      lang,
-      text(lang, 'survey'),
-      found.first,
-      found.measure,
-      found.labelled(lang),
-    );
-    return sendCsv(reply, 'pooled', header, rows);
+    return figureCsv(lang, text(lang, 'survey'), found.first, found.measure, found.labelled(lang));
   });
 }

@@ -17,14 +17,15 @@ import { CROSSTAB_PATH } from './crosstab-page';
 import { sharedQuestionOf } from './pooled';
 import { POOLED_PATH, pooledQuery } from './pooled-page';
 import { langOf, notFoundPage, queryValues, type TeamContext } from './context';
-import { figuresFromTally, type QuestionFigures } from './figures';
+import { figuresFromTally, type QuestionFigures, type Scales } from './figures';
+import { backTo, FigureBlock, registerFigureCsv, type CsvTable } from './figure-download';
 import { otherTextOf } from './answers';
 import { withLang } from './layout';
 import { choiceMatch, filterQuery, firstValues, type ParsedFilter } from './filters';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
-import { withinBudget } from './access';
+import { withinBudget, type TeamReader } from './access';
 import { SearchTooLong } from './responses-pages';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
@@ -36,7 +37,24 @@ const TEXT_PAGE_SIZE = 50;
 export const questionPath = (survey: ResolvedSurvey, field: ResolvedField) =>
   `/team/questions/${survey.id}/${field.name}`;
 
-const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
+/** A share as the question's table shows it: a percentage to one decimal. */
+const percentFigure = (share: number) => Math.round(share * 1000) / 10;
+const percent = (share: number) => `${percentFigure(share)}%`;
+
+/** A choice question's table as CSV: each answer's count and percentage, of how many answered. */
+export function distributionCsv(lang: UiLang, q: QuestionFigures): CsvTable {
+  const t = (key: TextKey) => text(lang, key);
+  return {
+    header: [t('answer'), t('count'), t('percentage'), t('answered'), t('crosstabNote')],
+    rows: q.distribution.map((b) => [
+      b.label[lang],
+      b.count,
+      percentFigure(b.share),
+      q.n,
+      q.lowSample ? t('fewAnswers') : '',
+    ]),
+  };
+}
 
 export function Distribution(props: { lang: UiLang; q: QuestionFigures; id: string }) {
   const { lang, q } = props;
@@ -104,13 +122,10 @@ function FreeText(props: {
     <>
       <form method="get" action={questionPath(survey, field)} noValidate>
         {lang === 'cy' && <input type="hidden" name="lang" value="cy" />}
-        {(['from', 'to', 'respondentLang', 'answer'] as const).flatMap((key) =>
-          [props.parsed.kept[key] ?? []]
-            .flat()
-            .map((value) => (
-              <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
-            )),
-        )}
+        {/* Every filter in use but the search this form asks for. */}
+        {[...new URLSearchParams(filterQuery(props.parsed.kept, ['q']))].map(([key, value]) => (
+          <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+        ))}
         <div className="govuk-form-group">
           <label className="govuk-label" htmlFor="q">
             {t('search')}
@@ -177,7 +192,42 @@ export function freeTextFilter(
   };
 }
 
+/** A choice question's figures for the page's responses. */
+async function choiceFigures(
+  reader: TeamReader,
+  survey: ResolvedSurvey,
+  field: ResolvedField,
+  parsed: ParsedFilter,
+  scales: Scales,
+) {
+  const counted = await reader.tally(parsed.filter, [field.name]);
+  return figuresFromTally(survey, scales, counted, parsed.range).questions.find(
+    (x) => x.field.name === field.name,
+  )!;
+}
+
 export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void {
+  registerFigureCsv(
+    team,
+    ctx,
+    '/team/questions/:survey/:field.csv',
+    'question',
+    async (request) => {
+      const params = request.params as { survey: string; field: string };
+      const survey = ctx.surveys.get(params.survey);
+      const field = survey && allFields(survey).find((f) => f.name === params.field);
+      // Only a choice question has a figure table (a free-text one lists answers).
+      if (!survey || !field || !isChoice(field)) return undefined;
+      const reader = ctx.reader(request);
+      const parsed = await reader.segment(queryValues(request), { survey, ranged: true });
+      if (parsed.errors.length) return { back: backTo(request, questionPath(survey, field)) };
+      return distributionCsv(
+        langOf(request),
+        await choiceFigures(reader, survey, field, parsed, ctx.scales),
+      );
+    },
+  );
+
   team.get<{ Params: { survey: string; field: string } }>(
     '/team/questions/:survey/:field',
     { preHandler: ctx.allow('viewer') },
@@ -194,15 +244,17 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
       let body;
       if (parsed.errors.length) body = null;
       else if (isChoice(field)) {
-        const counted = await reader.tally(parsed.filter, [field.name]);
-        const figures = figuresFromTally(survey, ctx.scales, counted, range).questions.find(
-          (x) => x.field.name === field.name,
-        )!;
+        const figures = await choiceFigures(reader, survey, field, parsed, ctx.scales);
         const kept = filterQuery(parsed.kept);
         const shared = sharedQuestionOf(ctx.surveys.values(), survey, field);
         body = (
           <>
-            <Distribution lang={lang} q={figures} id="chart" />
+            <FigureBlock
+              lang={lang}
+              download={{ path: `${questionPath(survey, field)}.csv`, query: kept }}
+            >
+              <Distribution lang={lang} q={figures} id="chart" />
+            </FigureBlock>
             <p className="govuk-body">
               <a
                 className="govuk-link"
@@ -289,7 +341,6 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
                 parsed={parsed}
                 query={parsed.query}
                 surveys={[survey]}
-                hidden={['q']}
               />
               {body}
             </>

@@ -9,7 +9,7 @@ import { noteDate } from './notes-page';
 import { linkTo } from './segments';
 import { Table } from './table';
 import { ScoreChart } from './trend-chart';
-import { notesIn, type Period, type ScoreTrend, type TrendPeriod } from './trends';
+import { notesIn, periodParam, type Period, type ScoreTrend, type TrendPeriod } from './trends';
 import { formatDate, text, type TextKey, type UiLang } from './text';
 
 const monthFormats = {
@@ -77,9 +77,7 @@ export function PeriodLinks(props: { lang: UiLang; period: TrendPeriod; kept: Ke
         className="govuk-link"
         href={linkTo(
           '/team',
-          [filterQuery(props.kept), period === 'month' ? 'period=month' : '']
-            .filter(Boolean)
-            .join('&'),
+          [filterQuery(props.kept), periodParam(period)].filter(Boolean).join('&'),
           lang,
         )}
       >

@@ -84,8 +84,6 @@ export interface SegmentFormProps {
   surveys: ResolvedSurvey[];
   /** Offer a survey select (the overview). */
   surveySelect?: boolean;
-  /** Keys the page keeps in the form as they are (a question page's search). */
-  hidden?: FilterKey[];
   /** The comparison's earlier period, and the heading of the form's dates. */
   before?: boolean;
   /** More of the page's query the form keeps as it is (a crosstab's questions). */
@@ -103,6 +101,11 @@ export function SegmentForm(props: SegmentFormProps) {
   );
   const answers = allOf(props.query.answer);
   q.answer = answers.at(-1);
+  // The filters the form has no control for (a search, a tag, contact details, the survey of a
+  // page about one) go with it as they were understood, so applying the form keeps them.
+  const controls: FilterKey[] = ['from', 'to', 'respondentLang', 'answer'];
+  if (props.surveySelect) controls.push('survey');
+  const carried = [...new URLSearchParams(filterQuery(props.parsed.kept, controls))];
   const t = (key: TextKey) => text(lang, key);
   // The chosen survey's answers only (an answer of another survey would be refused).
   const chosen = parsed.filter.surveyId;
@@ -149,9 +152,9 @@ export function SegmentForm(props: SegmentFormProps) {
   return (
     <form method="get" action={props.action} noValidate className="govuk-!-margin-bottom-6">
       {lang === 'cy' && <input type="hidden" name="lang" value="cy" />}
-      {(props.hidden ?? []).map((key) =>
-        q[key] ? <input key={key} type="hidden" name={key} value={q[key]} /> : null,
-      )}
+      {carried.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
       {Object.entries(props.extra ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -220,6 +223,7 @@ function tagText(
   key: FilterKey,
   value: string,
   surveys: ResolvedSurvey[],
+  parsed: ParsedFilter,
 ): string | undefined {
   const t = (k: TextKey, params?: Record<string, string>) => text(lang, k, params);
   switch (key) {
@@ -240,6 +244,12 @@ function tagText(
       const option = field?.options?.find((o) => o.value === value.slice(at + 1));
       return field && option ? `${field.label[lang]}: ${option.label[lang]}` : undefined;
     }
+    case 'contact':
+      return t('wantsContact');
+    case 'tag':
+      return parsed.tagName && t('segmentTag', { name: parsed.tagName });
+    case 'q':
+      return t('segmentSearch', { q: value });
     default:
       return undefined;
   }
@@ -263,7 +273,7 @@ export function SegmentTags(props: {
     .flatMap((key) =>
       [kept[key] ?? []].flat().map((value) => ({
         key: `${key}=${value}`,
-        text: tagText(lang, key, value, props.surveys),
+        text: tagText(lang, key, value, props.surveys, parsed),
         without:
           key === 'answer' ? filterQuery(withoutAnswer(kept, value)) : filterQuery(kept, [key]),
       })),

@@ -15,6 +15,13 @@ export type TrendPeriod = 'week' | 'month';
 export const trendPeriod = (value: string | undefined): TrendPeriod =>
   value === 'month' ? 'month' : 'week';
 
+/** The query part that keeps a period on links and forms (none for weeks, the default). */
+export const periodParam = (period: TrendPeriod) => (period === 'month' ? 'period=month' : '');
+
+/** The same, as a form's hidden fields. */
+export const periodQuery = (period: TrendPeriod): Record<string, string> =>
+  period === 'month' ? { period } : {};
+
 export interface Period {
   /** Its first UK day (a Monday, or the first of the month). */
   day: string;

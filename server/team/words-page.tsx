@@ -3,7 +3,7 @@
 // answers holding it and, for a member who may make themes, to a new theme of it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { langOf, queryValues, type TeamContext } from './context';
-import { sendCsv } from './figure-csv';
+import { backTo, FigureBlock, registerFigureCsv } from './figure-download';
 import { filterQuery, type ParsedFilter } from './filters';
 import { frequentWords, wordFields, type Frequent, type FrequentWords } from './frequent-words';
 import { linkTo, FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
@@ -141,31 +141,30 @@ export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
             {!parsed.errors.length && !groups.length && (
               <p className="govuk-body">{t('wordsNone')}</p>
             )}
-            {groups.map((group) => (
-              <section key={group.lang}>
-                <h2 className="govuk-heading-m">{t(HEADING_KEY[group.lang])}</h2>
-                <p className="govuk-body">{t('wordsResponses', { n: String(group.responses) })}</p>
-                {(['words', 'phrases'] as const).map((kind) => (
-                  <WordTable
-                    key={kind}
-                    lang={lang}
-                    caption={t(kind === 'words' ? 'wordsWords' : 'wordsPhrases', {
-                      lang: t(LANG_KEY[group.lang]),
-                    })}
-                    group={group}
-                    found={group[kind]}
-                    parsed={parsed}
-                    themes={themes}
-                  />
-                ))}
-              </section>
-            ))}
             {groups.length > 0 && (
-              <p className="govuk-body">
-                <a className="govuk-link" href={linkTo(`${WORDS_PATH}.csv`, filters, lang)}>
-                  {t('crosstabDownload')}
-                </a>
-              </p>
+              <FigureBlock lang={lang} download={{ path: `${WORDS_PATH}.csv`, query: filters }}>
+                {groups.map((group) => (
+                  <section key={group.lang}>
+                    <h2 className="govuk-heading-m">{t(HEADING_KEY[group.lang])}</h2>
+                    <p className="govuk-body">
+                      {t('wordsResponses', { n: String(group.responses) })}
+                    </p>
+                    {(['words', 'phrases'] as const).map((kind) => (
+                      <WordTable
+                        key={kind}
+                        lang={lang}
+                        caption={t(kind === 'words' ? 'wordsWords' : 'wordsPhrases', {
+                          lang: t(LANG_KEY[group.lang]),
+                        })}
+                        group={group}
+                        found={group[kind]}
+                        parsed={parsed}
+                        themes={themes}
+                      />
+                    ))}
+                  </section>
+                ))}
+              </FigureBlock>
             )}
           </>
         ),
@@ -174,12 +173,9 @@ export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
     );
   });
 
-  team.get(`${WORDS_PATH}.csv`, { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+  registerFigureCsv(team, ctx, `${WORDS_PATH}.csv`, 'words', async (request) => {
     const { parsed, groups } = await read(request);
-    if (parsed.errors.length) {
-      const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
-      return ctx.refuse(request, reply, 'badInput', `${WORDS_PATH}?${asked}`);
-    }
+    if (parsed.errors.length) return { back: backTo(request, WORDS_PATH) };
     const lang = langOf(request);
     const t = (key: TextKey) => text(lang, key);
     const rows = groups.flatMap((group) =>
@@ -192,11 +188,9 @@ export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
         ]),
       ),
     );
-    return sendCsv(
-      reply,
-      'words',
-      [t('respondentLanguage'), t('wordsKind'), t('wordsText'), t('responses')],
+    return {
+      header: [t('respondentLanguage'), t('wordsKind'), t('wordsText'), t('responses')],
       rows,
-    );
+    };
   });
 }

@@ -52,8 +52,50 @@ function seed() {
   return { response: ids[0]!, theme };
 }
 
+/** The pooled figures of the satisfaction question, as its question page links to them. */
+async function pooledPath(page: Page, site: string): Promise<string> {
+  const question = await (
+    await page.request.get(`${site}/team/questions/basic/howSatisfied`)
+  ).text();
+  const href = question.match(/href="(\/team\/pooled\?[^"]+)"/)?.[1];
+  expect(href, 'the satisfaction question links to its pooled figures').toBeDefined();
+  return href!.replaceAll('&amp;', '&');
+}
+
 const withLang = (path: string, lang: string) =>
   lang === 'cy' ? `${path}${path.includes('?') ? '&' : '?'}lang=cy` : path;
+
+/**
+ * Each page in English and Welsh at 320 px: nothing scrolls sideways (tables scroll in their own
+ * box), no axe violation, and the server's HTML is valid (Nu Html Checker); with `found`, each
+ * page is there (200).
+ */
+async function checkNarrow(page: Page, site: string, paths: string[], found = false) {
+  await page.setViewportSize({ width: 320, height: 900 });
+  const served: Record<string, string> = {};
+  for (const path of paths)
+    for (const lang of ['en', 'cy']) {
+      const url = `${site}${withLang(path, lang)}`;
+      // The server's HTML as sent (the member's session cookie goes with it).
+      const sent = await page.request.get(url);
+      if (found) expect.soft(sent.status(), `${path} (${lang})`).toBe(200);
+      served[`${path} (${lang})`] = await sent.text();
+      await page.goto(url);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      const { width, wide } = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        // What sticks out, to say where the trouble is (not inside a box that scrolls).
+        wide: [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > 321 && !e.closest('.app-table-scroll'))
+          .slice(0, 5)
+          .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
+      }));
+      expect.soft(width, `${path} (${lang}) is ${width} px wide: ${wide}`).toBeLessThanOrEqual(320);
+      await expectNoViolations(page, `${path} ${lang} at 320 px`);
+    }
+  for (const [name, errors] of Object.entries(htmlErrors(served)))
+    expect.soft(errors, `${name} is valid HTML`).toEqual([]);
+}
 
 test('no team page scrolls sideways at 320 px, in English and Welsh, and each passes axe', async ({
   page,
@@ -62,11 +104,10 @@ test('no team page scrolls sideways at 320 px, in English and Welsh, and each pa
   const site = origin(baseURL);
   const { response, theme } = seed();
   await enrol(page, inviteLink(baseURL, `narrow-${Date.now()}@example.gov.uk`, 'admin'));
-  await page.setViewportSize({ width: 320, height: 900 });
   const yearAgo = ymd(new Date(Date.now() - 364 * DAY));
   // An invitation not yet used: its enrolment page, and the members page lists it.
   const unused = new URL(inviteLink(baseURL, `unused-${Date.now()}@example.gov.uk`, 'viewer'));
-  const paths = [
+  await checkNarrow(page, site, [
     `${unused.pathname}${unused.search}`,
     '/team',
     `/team?survey=basic&from=${yearAgo}`,
@@ -87,28 +128,32 @@ test('no team page scrolls sideways at 320 px, in English and Welsh, and each pa
     `/team/themes/${theme}/edit`,
     '/team/no-such-page',
     '/team/sign-in',
-  ];
-  const served: Record<string, string> = {};
-  for (const path of paths)
-    for (const lang of ['en', 'cy']) {
-      const url = `${site}${withLang(path, lang)}`;
-      // The server's HTML as sent (the member's session cookie goes with it).
-      served[`${path} (${lang})`] = await (await page.request.get(url)).text();
-      await page.goto(url);
-      await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      const { width, wide } = await page.evaluate(() => ({
-        width: document.documentElement.scrollWidth,
-        // What sticks out, to say where the trouble is (not inside a box that scrolls).
-        wide: [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > 321 && !e.closest('.app-table-scroll'))
-          .slice(0, 5)
-          .map((e) => `${e.tagName.toLowerCase()}.${e.className}`),
-      }));
-      expect.soft(width, `${path} (${lang}) is ${width} px wide: ${wide}`).toBeLessThanOrEqual(320);
-      await expectNoViolations(page, `${path} ${lang} at 320 px`);
-    }
-  for (const [name, errors] of Object.entries(htmlErrors(served)))
-    expect.soft(errors, `${name} is valid HTML`).toEqual([]);
+  ]);
+});
+
+test('the newer team pages at 320 px, in English and Welsh: no sideways scroll, axe and HTML clean', async ({
+  page,
+  baseURL,
+}) => {
+  const site = origin(baseURL);
+  seed();
+  await enrol(page, inviteLink(baseURL, `newer-${Date.now()}@example.gov.uk`, 'analyst'));
+  const yearAgo = ymd(new Date(Date.now() - 364 * DAY));
+  // Scores by month, notes, a score by answer, pooled figures, the words people use, how the
+  // figures are worked out.
+  await checkNarrow(
+    page,
+    site,
+    [
+      `/team?survey=basic&from=${yearAgo}&period=month`,
+      '/team/notes',
+      `/team/crosstab?survey=basic&from=${yearAgo}`,
+      await pooledPath(page, site),
+      `/team/words?survey=basic&from=${yearAgo}`,
+      '/team/methods',
+    ],
+    true,
+  );
 });
 
 /** Each chart's smallest text in CSS pixels, and any labels that overlap or leave the chart. */
