@@ -5,7 +5,7 @@ import type { FeedbackRecord, Lang } from '../record';
 import { UUID, type Sql } from '../sql';
 import type { FeedbackReads } from './feedback-types';
 import { feedbackTally } from './figures';
-import { bounded, where, wordsOnly } from './filter';
+import { bounded, themeOnly, where, wordsOnly } from './filter';
 
 export interface FeedbackRow {
   id: string;
@@ -61,6 +61,14 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
       return rows.map(feedbackRecord);
     },
     async countFeedback(filter) {
+      const theme = themeOnly(filter);
+      if (theme) {
+        const r = await readOne<{ n: number | string }>(
+          `SELECT COUNT(*) AS n FROM (${theme.text}) m`,
+          theme.params,
+        );
+        return Number(r?.n ?? 0);
+      }
       const only = wordsOnly(sql, filter);
       if (only) {
         const r = await readOne<{ n: number | string }>(
@@ -76,20 +84,31 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
       );
       return Number(r?.n ?? 0);
     },
-    async wordMatches(filter) {
-      const only = wordsOnly(sql, filter);
-      const found = only
+    async wordMatches(filter, page) {
+      // A page of them: newest first.
+      const newest = (id: string) =>
+        page
+          ? ` ORDER BY received_at DESC, ${id} DESC LIMIT ${page.limit} OFFSET ${page.offset}`
+          : '';
+      const theme = themeOnly(filter);
+      const only = theme ? undefined : wordsOnly(sql, filter);
+      const found = theme
         ? await reads.all<{ id: string; received_at: string | Date }>(
-            `SELECT DISTINCT feedback_id AS id, received_at FROM (${only.text}) w`,
-            only.params,
+            `SELECT feedback_id AS id, received_at FROM (${theme.text}) m${newest('feedback_id')}`,
+            theme.params,
           )
-        : await (async () => {
-            const { clause, params } = where(sql, filter);
-            return reads.all<{ id: string; received_at: string | Date }>(
-              `SELECT id, received_at FROM feedback ${clause}`,
-              params,
-            );
-          })();
+        : only
+          ? await reads.all<{ id: string; received_at: string | Date }>(
+              `SELECT DISTINCT feedback_id AS id, received_at FROM (${only.text}) w${newest('feedback_id')}`,
+              only.params,
+            )
+          : await (async () => {
+              const { clause, params } = where(sql, filter);
+              return reads.all<{ id: string; received_at: string | Date }>(
+                `SELECT id, received_at FROM feedback ${clause}${newest('id')}`,
+                params,
+              );
+            })();
       return found.map((r) => ({ id: String(r.id), receivedAt: new Date(r.received_at) }));
     },
     async answersOf(filter, fields) {
