@@ -18,11 +18,16 @@
 import type { Sql } from './sql';
 import type { NewFeedback } from './record';
 
+/**
+ * The revisions and the counter; and an index covering a period's responses by language (the
+ * themes' share is of them: a count read from the index alone, not from each row).
+ */
 const THEME_COLUMNS = `ALTER TABLE team_theme ADD COLUMN rev INTEGER NOT NULL DEFAULT 1;
   CREATE TABLE team_theme_gen (gen INTEGER NOT NULL);
   INSERT INTO team_theme_gen (gen) VALUES (1);
   ALTER TABLE feedback ADD COLUMN themes_gen INTEGER NOT NULL DEFAULT 0;
-  CREATE INDEX feedback_themes_gen ON feedback (themes_gen);`;
+  CREATE INDEX feedback_themes_gen ON feedback (themes_gen);
+  CREATE INDEX feedback_received_test ON feedback (received_at, test, lang);`;
 
 /**
  * Migration (SQLite): one row per theme and matching response, in the order a period's count

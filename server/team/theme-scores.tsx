@@ -63,11 +63,11 @@ export async function themeScores(
     };
     for (const surveyId of ids) {
       const [all, theirs] = await Promise.all([
-        reader.tally({ ...filter, surveyId }, [field.name]),
-        reader.tally({ ...filter, surveyId, theme: themeId }, [field.name]),
+        reader.answerTally({ ...filter, surveyId }, [field.name]),
+        reader.answerTally({ ...filter, surveyId, theme: themeId }, [field.name]),
       ]);
-      for (const a of all.answers) if (a.field === field.name) add('n', a.value, a.n);
-      for (const a of theirs.answers) if (a.field === field.name) add('count', a.value, a.n);
+      for (const a of all) if (a.field === field.name) add('n', a.value, a.n);
+      for (const a of theirs) if (a.field === field.name) add('count', a.value, a.n);
     }
     const row = (n: number, count: number) => ({
       n,

@@ -101,5 +101,7 @@ export interface FeedbackReads {
   ): Promise<{ id: string; receivedAt: Date }[]>;
   /** Counts for the figures, without reading every response into memory. */
   tallyFeedback(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
+  /** The tally's answers alone (not by language and day). */
+  answerTally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally['answers']>;
   getFeedback(id: string): Promise<FeedbackRecord | undefined>;
 }

@@ -4,7 +4,7 @@
 import type { FeedbackRecord, Lang } from '../record';
 import { UUID, type Sql } from '../sql';
 import type { FeedbackReads } from './feedback-types';
-import { feedbackTally } from './figures';
+import { feedbackAnswers, feedbackTally } from './figures';
 import { bounded, themeOnly, where, wordsOnly } from './filter';
 
 export interface FeedbackRow {
@@ -141,6 +141,7 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
       }));
     },
     tallyFeedback: (filter, fields) => feedbackTally(sql, reads, filter, fields),
+    answerTally: (filter, fields) => feedbackAnswers(sql, reads, filter, fields),
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
       const r = await one<FeedbackRow>(

@@ -73,6 +73,8 @@ export interface TeamReader {
   ): Promise<FeedbackRecord[]>;
   /** Responses by language and day, and how often each answer to `fields` occurs. */
   tally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
+  /** How often each answer to `fields` occurs (the tally's answers alone). */
+  answerTally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally['answers']>;
   /**
    * How often each pair of answers to two choice questions occurs among the chosen responses (a
    * crosstab's counts). Choice questions only, whatever the role: a contact field or free text
@@ -187,6 +189,7 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
     after: async (filter, after, limit) =>
       (await raw.feedbackAfter((await scoped(filter)).filter, after, limit)).map(seen),
     tally: async (filter, fields) => raw.tallyFeedback((await scoped(filter)).filter, fields),
+    answerTally: async (filter, fields) => raw.answerTally((await scoped(filter)).filter, fields),
     answerPairs: async (filter, fields) => {
       const notChoice = fields.filter((f) => !options.rules.choice.has(f));
       if (notChoice.length) throw new Error(`not choice questions: ${notChoice.join(', ')}`);
