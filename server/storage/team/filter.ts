@@ -29,13 +29,16 @@ export function where(sql: Sql, filter: FeedbackFilter): { clause: string; param
     params.push(sql.dialect === 'sqlite' ? `$."${name}"` : name);
     return sql.dialect === 'sqlite' ? 'json_extract(answers, ?)' : 'answers->>?';
   };
+  // A theme's matches are read first, for its period, survey and language (below): the
+  // responses' own indexes on survey and time are then not used on SQLite (`+`), which would
+  // read every response of the survey or the period.
+  const unindexed = (column: string) =>
+    filter.theme && sql.dialect === 'sqlite' ? `+${column}` : column;
   if (filter.surveyId) {
-    parts.push('survey_id = ?');
+    parts.push(`${unindexed('survey_id')} = ?`);
     params.push(filter.surveyId);
   }
-  // A theme's matches are read first, for its period (below): the responses' own index on
-  // time is then not used on SQLite (`+`), which would read every response of the period.
-  const time = filter.theme && sql.dialect === 'sqlite' ? '+received_at' : 'received_at';
+  const time = unindexed('received_at');
   if (filter.from) {
     parts.push(`${time} >= ?`);
     params.push(filter.from.toISOString());
@@ -113,7 +116,13 @@ export function where(sql: Sql, filter: FeedbackFilter): { clause: string; param
     params.push(...found.params);
   }
   if (filter.theme) {
-    const found = themeRows(filter.theme, filter.from, filter.to);
+    const found = themeOnly({
+      theme: filter.theme,
+      from: filter.from,
+      to: filter.to,
+      surveyId: filter.surveyId,
+      lang: filter.lang,
+    })!;
     parts.push(`feedback.id IN (SELECT feedback_id FROM (${found.text}) m)`);
     params.push(...found.params);
   }
