@@ -55,8 +55,10 @@ export function themeMatching(sql: Sql) {
       const { themes } = await currentThemes(sql);
       const newest = Math.max(0, ...themes.map((t) => t.rev));
       const lag = source ? await waiting(sql, newest, CATCH_UP_NOW) : 0;
+      // A failed catch-up leaves the themes it did not reach uncounted (said on the page); it
+      // is tried again at the next read.
       if (lag > CATCH_UP_NOW) catchUp().catch(() => undefined);
-      else if (lag > 0) await catchUp();
+      else if (lag > 0) await catchUp().catch(() => undefined);
       const low = await matchedUpTo(sql);
       const revs = new Map(themes.map((t) => [t.id, t.rev]));
       return (id) => (revs.get(id) ?? Infinity) <= low;
@@ -67,6 +69,8 @@ export function themeMatching(sql: Sql) {
         <A extends unknown[], R>(change: (...args: A) => Promise<R>) =>
         async (...args: A) => {
           const result = await change(...args);
+          // Not a reading that began before the change.
+          await loading?.catch(() => undefined);
           await load();
           return result;
         };

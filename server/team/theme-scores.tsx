@@ -50,8 +50,22 @@ export async function themeScores(
   filter: FeedbackFilter,
   themeId: string,
 ): Promise<ThemeScores[]> {
+  // Every query at once: the database takes them in turn without waiting for this side.
+  const questions = await Promise.all(
+    satisfactionQuestions(surveys, scales).map(async ({ field, surveys: ids }) => ({
+      field,
+      counted: await Promise.all(
+        ids.map((surveyId) =>
+          Promise.all([
+            reader.answerTally({ ...filter, surveyId }, [field.name]),
+            reader.answerTally({ ...filter, surveyId, theme: themeId }, [field.name]),
+          ]),
+        ),
+      ),
+    })),
+  );
   const result: ThemeScores[] = [];
-  for (const { field, surveys: ids } of satisfactionQuestions(surveys, scales)) {
+  for (const { field, counted } of questions) {
     const tallies = new Map<string, { n: number; count: number }>();
     // Each sent answer once with how many sent it, read back as the options it holds.
     const add = (key: 'n' | 'count', sent: string, times: number) => {
@@ -61,11 +75,7 @@ export async function themeScores(
         tallies.set(value, t);
       }
     };
-    for (const surveyId of ids) {
-      const [all, theirs] = await Promise.all([
-        reader.answerTally({ ...filter, surveyId }, [field.name]),
-        reader.answerTally({ ...filter, surveyId, theme: themeId }, [field.name]),
-      ]);
+    for (const [all, theirs] of counted) {
       for (const a of all) if (a.field === field.name) add('n', a.value, a.n);
       for (const a of theirs) if (a.field === field.name) add('count', a.value, a.n);
     }

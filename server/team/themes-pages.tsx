@@ -603,20 +603,21 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
       const weeks: { start: Date; partial: boolean; count: number; n: number }[] = [];
       if (counted) {
         weeks.push(...weeksIn(parsed.range).map((w) => ({ ...w, count: 0, n: 0 })));
-        const weekOf = (day: string) => {
-          const start = weekStart(new Date(`${day}T00:00:00Z`)).getTime();
+        // By UTC hour, each of which lies in one UK day (and so one UK week).
+        const weekOf = (hour: string) => {
+          const start = weekStart(new Date(`${hour}:00:00.000Z`)).getTime();
           return weeks.find((x) => x.start.getTime() === start);
         };
         const [all, theirs] = await Promise.all([
-          reader.tally(parsed.filter, []),
-          reader.tally(matching, []),
+          reader.hourCounts(parsed.filter),
+          reader.hourCounts(matching),
         ]);
-        for (const { day, n } of all.byDay) {
-          const week = weekOf(day);
+        for (const { hour, n } of all) {
+          const week = weekOf(hour);
           if (week) week.n += n;
         }
-        for (const { day, n } of theirs.byDay) {
-          const week = weekOf(day);
+        for (const { hour, n } of theirs) {
+          const week = weekOf(hour);
           if (week) week.count += n;
         }
       }

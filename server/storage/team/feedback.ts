@@ -140,6 +140,31 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
               : [],
       }));
     },
+    async hourCounts(filter) {
+      // The time's first 13 characters (SQLite's ISO text), or PostgreSQL's UTC hour.
+      const hour = (column: string) =>
+        sql.dialect === 'sqlite'
+          ? `substr(${column}, 1, 13)`
+          : `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')`;
+      const theme = themeOnly(filter);
+      const { text, params } = theme
+        ? {
+            text: `SELECT ${hour('received_at')} AS hour FROM (${theme.text}) m`,
+            params: theme.params,
+          }
+        : (() => {
+            const { clause, params } = where(sql, filter);
+            return {
+              text: `SELECT ${hour('received_at')} AS hour FROM feedback ${clause}`,
+              params,
+            };
+          })();
+      const rows = await reads.all<{ hour: string; n: number | string }>(
+        `SELECT hour, COUNT(*) AS n FROM (${text}) h GROUP BY hour`,
+        params,
+      );
+      return rows.map((r) => ({ hour: r.hour, n: Number(r.n) }));
+    },
     tallyFeedback: (filter, fields) => feedbackTally(sql, reads, filter, fields),
     answerTally: (filter, fields) => feedbackAnswers(sql, reads, filter, fields),
     async getFeedback(id) {

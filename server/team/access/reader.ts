@@ -73,6 +73,8 @@ export interface TeamReader {
   ): Promise<FeedbackRecord[]>;
   /** Responses by language and day, and how often each answer to `fields` occurs. */
   tally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
+  /** The chosen responses by UTC hour (each in one UK day). */
+  hourCounts(filter: FeedbackFilter): Promise<{ hour: string; n: number }[]>;
   /** How often each answer to `fields` occurs (the tally's answers alone). */
   answerTally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally['answers']>;
   /**
@@ -189,6 +191,7 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
     after: async (filter, after, limit) =>
       (await raw.feedbackAfter((await scoped(filter)).filter, after, limit)).map(seen),
     tally: async (filter, fields) => raw.tallyFeedback((await scoped(filter)).filter, fields),
+    hourCounts: async (filter) => raw.hourCounts((await scoped(filter)).filter),
     answerTally: async (filter, fields) => raw.answerTally((await scoped(filter)).filter, fields),
     answerPairs: async (filter, fields) => {
       const notChoice = fields.filter((f) => !options.rules.choice.has(f));
