@@ -1,7 +1,7 @@
 // Masking of answers stored before masking moved to store time (server/team/privacy.ts). The
 // service gives the masking (only it knows which answers are free text); this pass applies it
 // once to every stored row and records that it ran, so later starts only read one small table.
-// A changed row's words are cut again. Choice answers change only in an Other text sent inside
+// A changed row's words are cut again, and its themes matched again. Choice answers change only in an Other text sent inside
 // them, never in their options; the per-day counts, which hold each counted answer as sent and
 // follow only inserts and deletes, are then made again for the surveys whose counts the masking
 // changes (./tally-sql.ts).
@@ -104,7 +104,8 @@ export async function maskStored(
       const id = String(r.id);
       return [
         {
-          text: `UPDATE feedback SET answers = ?, words_cut = NULL WHERE id = ? AND ${held}`,
+          // Its words cut again, and its themes matched again (-1: ./theme-match-sql.ts).
+          text: `UPDATE feedback SET answers = ?, words_cut = NULL, themes_gen = -1 WHERE id = ? AND ${held}`,
           params: [JSON.stringify(masked), id, pass, me],
         },
         // By time and id: SQLite's index on the words (./words-sql.ts) is in that order.

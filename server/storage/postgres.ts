@@ -34,6 +34,7 @@ import {
 } from './tally-sql';
 import { POSTGRES_TESTS_MIGRATION } from './tests-sql';
 import { POSTGRES_WORDS_MIGRATION } from './words-sql';
+import { POSTGRES_THEME_MATCH_MIGRATION } from './theme-match-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
   POSTGRES_AUDIT_COUNT_MIGRATION,
@@ -88,6 +89,7 @@ export const MIGRATIONS = [
   MASK_PROGRESS_MIGRATION,
   POSTGRES_TALLY_UK_DAYS,
   NOTES_MIGRATION,
+  POSTGRES_THEME_MATCH_MIGRATION,
 ];
 
 /** The connection pools and timeouts (PG_POOL_MAX, PG_TEAM_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS, DB_START_WAIT_MS). */
@@ -342,17 +344,28 @@ function where(connectionString: string): string {
   }
 }
 
-// The response and its words for the word index (./words-sql.ts) in one statement. A conflict
-// on the id (a retried try that did commit) or on the submission key adds nothing.
+// The response, the themes it matches (./theme-match-sql.ts) and its words for the word index
+// (./words-sql.ts) in one statement. A conflict on the id (a retried try that did commit) or on
+// the submission key adds nothing.
 const INSERT_FEEDBACK = `WITH added AS (
-    INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test, submission_key)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $10) ON CONFLICT DO NOTHING RETURNING id, received_at
+    INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test, submission_key, themes_gen)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $10, $11) ON CONFLICT DO NOTHING
+    RETURNING id, received_at, survey_id, lang
+  ), themed AS (
+    INSERT INTO theme_match (theme_id, received_at, feedback_id, survey_id, lang)
+    SELECT t.id, added.received_at, added.id, added.survey_id, added.lang
+    FROM added, unnest($12::text[]) m JOIN team_theme t ON t.id = m
   )
   INSERT INTO feedback_word (word, received_at, feedback_id)
   SELECT DISTINCT w, added.received_at, added.id FROM added, unnest($8::text[]) w`;
 
-const insertParams = (id: string, record: NewFeedback, team: Pick<TeamStore, 'wordsOf'>) => {
+const insertParams = (
+  id: string,
+  record: NewFeedback,
+  team: Pick<TeamStore, 'wordsOf' | 'themesOf'>,
+) => {
   const words = team.wordsOf(record);
+  const themes = team.themesOf(record);
   return [
     id,
     record.surveyId,
@@ -364,6 +377,8 @@ const insertParams = (id: string, record: NewFeedback, team: Pick<TeamStore, 'wo
     words ?? [],
     record.test === true,
     record.key ? storedKey(record.surveyId, record.key) : null,
+    themes.gen,
+    themes.ids,
   ];
 };
 

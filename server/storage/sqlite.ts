@@ -20,6 +20,7 @@ import { KEY_LOOKUP, keyLookupParams, storedKey, SUBMISSION_KEY_MIGRATION } from
 import { SQLITE_TALLY_MIGRATION, SQLITE_TALLY_UK_DAYS } from './tally-sql';
 import { SQLITE_TESTS_MIGRATION } from './tests-sql';
 import { addWords, SQLITE_WORDS_BY_TIME_MIGRATION, SQLITE_WORDS_MIGRATION } from './words-sql';
+import { addMatches, SQLITE_THEME_MATCH_MIGRATION } from './theme-match-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
   AUDIT_COUNT_MIGRATION,
@@ -72,6 +73,7 @@ export const MIGRATIONS = [
   MASK_PROGRESS_MIGRATION,
   SQLITE_TALLY_UK_DAYS,
   NOTES_MIGRATION,
+  SQLITE_THEME_MATCH_MIGRATION,
 ];
 
 interface Row {
@@ -89,6 +91,8 @@ interface Pending {
   row: Row;
   /** The response's words for the word index (server/storage/words-sql.ts), if known yet. */
   words: string[] | undefined;
+  /** The themes it matches, and the counter they were matched at (./theme-match-sql.ts). */
+  themes: { gen: number; ids: string[] };
   resolve: (value: { id: string }) => void;
   reject: (error: unknown) => void;
 }
@@ -123,26 +127,29 @@ export function openSqliteStore(
       if (existsSync(extra)) chmodSync(extra, 0o600);
 
   const insert = db.prepare(
-    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test, submission_key) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut, @test, @submission_key)',
+    'INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test, submission_key, themes_gen) VALUES (@id, @survey_id, @definition_hash, @received_at, @answers, @lang, @words_cut, @test, @submission_key, @themes_gen)',
   );
   const insertWords = db.prepare(addWords('sqlite'));
+  const insertMatches = db.prepare(addMatches('sqlite'));
   const storedWithKey = db.prepare(KEY_LOOKUP).pluck();
   const idOfKey = (surveyId: string, key: string) =>
     storedWithKey.get(...keyLookupParams(surveyId, key)) as string | undefined;
   // Resolves each to the id it is stored under: a row whose key is stored already (earlier, or
   // earlier in this batch) adds nothing and takes that row's id.
-  const insertAll = db.transaction((pending: Pick<Pending, 'row' | 'words'>[]) => {
-    const added: Pick<Pending, 'row' | 'words'>[] = [];
+  const insertAll = db.transaction((pending: Pick<Pending, 'row' | 'words' | 'themes'>[]) => {
+    const added: Pick<Pending, 'row' | 'words' | 'themes'>[] = [];
     const ids = pending.map((p) => {
       const { survey_id: survey, submission_key: stored } = p.row;
       const earlier = stored ? idOfKey(survey, stored.slice(survey.length + 1)) : undefined;
       if (earlier) return earlier;
-      insert.run({ ...p.row, words_cut: p.words ? 1 : null });
+      insert.run({ ...p.row, words_cut: p.words ? 1 : null, themes_gen: p.themes.gen });
       added.push(p);
       return p.row.id;
     });
     const words = added.filter((p) => p.words?.length).map((p) => [p.row.id, p.words]);
     if (words.length) insertWords.run(JSON.stringify(words));
+    const matches = added.flatMap((p) => p.themes.ids.map((theme) => [p.row.id, theme]));
+    if (matches.length) insertMatches.run(JSON.stringify(matches));
     return ids;
   });
 
@@ -222,7 +229,7 @@ export function openSqliteStore(
   };
   const consumeDraft = db.prepare(SEND_DRAFT);
   // The row and its words (as `save` writes them) only if the draft was still open.
-  const sendDraft = db.transaction((hash: string, p: Pick<Pending, 'row' | 'words'>) => {
+  const sendDraft = db.transaction((hash: string, p: Pick<Pending, 'row' | 'words' | 'themes'>) => {
     if (consumeDraft.run(p.row.received_at, hash).changes === 0) return false;
     insertAll([p]);
     return true;
@@ -232,7 +239,13 @@ export function openSqliteStore(
     save(record: NewFeedback) {
       const row = rowOf(record);
       return new Promise((resolve, reject) => {
-        queue.push({ row, words: team.wordsOf(record), resolve, reject });
+        queue.push({
+          row,
+          words: team.wordsOf(record),
+          themes: team.themesOf(record),
+          resolve,
+          reject,
+        });
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);
@@ -277,7 +290,8 @@ export function openSqliteStore(
       const row = rowOf(record);
       // IMMEDIATE: the write lock is taken before the draft is read, so two Sends cannot both see it.
       const words = team.wordsOf(record);
-      if (!sendDraft.immediate(draftHash(token), { row, words })) return null;
+      const themes = team.themesOf(record);
+      if (!sendDraft.immediate(draftHash(token), { row, words, themes })) return null;
       forgetting.soon();
       return { id: row.id };
     },

@@ -14,6 +14,7 @@ import { tagStore } from './team/tags';
 import { themeStore } from './team/themes';
 import type { TeamStore } from './team-types';
 import { catchUpWords, keepWords, type WordSource } from './words-sql';
+import { themeMatching } from './theme-match-store';
 
 export { SearchTimeout, type Sql } from './sql';
 export { FEEDBACK_COLUMNS, feedbackRecord } from './team/feedback';
@@ -25,6 +26,7 @@ export * from './team/migrations';
  * they do not hold up respondents (server/storage/sqlite-reader.ts, server/storage/postgres.ts).
  */
 export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
+  const matching = themeMatching(sql);
   let source: WordSource | undefined;
   // True once this service's word index is cut as `source` cuts it (see keepWords).
   let wordsReady = false;
@@ -33,7 +35,10 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
     ...sessionStore(sql),
     ...auditStore(sql),
     ...tagStore(sql, reads),
-    ...themeStore(sql),
+    ...matching.refreshing(themeStore(sql)),
+    keepThemes: matching.keep,
+    themesOf: matching.themesOf,
+    themesReady: matching.ready,
     ...noteStore(sql),
     ...feedbackReads(sql, reads),
     ...crossReads(sql, reads),

@@ -11,6 +11,7 @@ import type { SessionStore } from './team/sessions';
 import type { TagStore } from './team/tags';
 import type { ThemeStore } from './team/themes';
 import type { WordSource } from './words-sql';
+import type { ThemeSource } from './theme-match-sql';
 
 export type { AuditEntry, AuditStore } from './team/audit';
 export type { AnswerPair, CrossReads } from './team/crosstab';
@@ -59,6 +60,18 @@ export interface FeedbackUpkeep {
    *  the index is ready. */
   catchUpWords(): Promise<void>;
   deleteFeedback(id: string): Promise<boolean>;
+  /**
+   * Keeps each theme's matching responses with `source` (server/storage/theme-match-sql.ts):
+   * new responses are matched as they are stored; resolves when the stored ones are matched.
+   */
+  keepThemes(source: ThemeSource): Promise<void>;
+  /** The themes a new response matches, and the counter they were matched at (0: not yet). */
+  themesOf(record: NewFeedback): { gen: number; ids: string[] };
+  /**
+   * Which themes' matches are complete, once the few responses waiting (if few) are matched;
+   * with many waiting (a theme just added or changed), they are matched in the background.
+   */
+  themesReady(): Promise<(themeId: string) => boolean>;
 }
 
 export type TeamStore = MemberStore &

@@ -22,6 +22,7 @@ import { registerCompare } from './compare-page';
 import { registerOverview } from './overview';
 import { registerThemes } from './themes-pages';
 import { answerWords, wordFieldsKey } from './themes';
+import { themeMatcher } from './theme-matcher';
 import { Message, PasskeyForm } from './pages';
 import { refuse, refuseControlCharacters } from './refusals';
 import { registerPasskeys } from './passkeys';
@@ -89,7 +90,8 @@ export interface TeamRoute {
 
 /**
  * The team's work over the stored responses at start, run in the background once the database
- * is ready (server/startup.ts): the per-day counts, the masking pass, the word index.
+ * is ready (server/startup.ts): the per-day counts, the masking pass, the themes' matches, the
+ * word index.
  */
 export const teamStartupWork = (
   store: TeamStore,
@@ -116,6 +118,11 @@ export const teamStartupWork = (
         (surveyId, answers) => maskAnswers(surveys.get(surveyId), answers),
         masking,
       ),
+  },
+  {
+    name: 'theme matches',
+    // Each theme's matching responses: new ones as they are stored, the stored ones now.
+    run: () => store.keepThemes(themeMatcher(surveys)),
   },
   {
     name: 'word index',

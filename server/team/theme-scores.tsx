@@ -1,7 +1,8 @@
 // A theme broken down by score: for each satisfaction question of the chosen surveys (the same
 // question on the same scale counted together), and each of its answers, how many responses gave
-// that answer and the theme's share of them, with a Wilson 95% interval. Read through the
-// member's reader; the theme's responses are the theme page's own (./themes-pages.tsx).
+// that answer and the theme's share of them, with a Wilson 95% interval. Counted by the database
+// through the member's reader: each answer's responses from the per-day counts where they serve,
+// the theme's from its kept matches (server/storage/theme-match-sql.ts).
 import type { ResolvedField, ResolvedSurvey } from '../../engine';
 import type { FeedbackFilter } from '../storage/team-types';
 import type { TeamReader } from './access';
@@ -47,23 +48,37 @@ export async function themeScores(
   surveys: ResolvedSurvey[],
   scales: Scales,
   filter: FeedbackFilter,
-  theme: Iterable<{ id: string }>,
+  themeId: string,
 ): Promise<ThemeScores[]> {
-  const holding = new Set([...theme].map((m) => m.id));
+  // Every query at once: the database takes them in turn without waiting for this side.
+  const questions = await Promise.all(
+    satisfactionQuestions(surveys, scales).map(async ({ field, surveys: ids }) => ({
+      field,
+      counted: await Promise.all(
+        ids.map((surveyId) =>
+          Promise.all([
+            reader.answerTally({ ...filter, surveyId }, [field.name]),
+            reader.answerTally({ ...filter, surveyId, theme: themeId }, [field.name]),
+          ]),
+        ),
+      ),
+    })),
+  );
   const result: ThemeScores[] = [];
-  for (const { field, surveys: ids } of satisfactionQuestions(surveys, scales)) {
+  for (const { field, counted } of questions) {
     const tallies = new Map<string, { n: number; count: number }>();
-    for (const surveyId of ids)
-      for (const row of await reader.answersOf({ ...filter, surveyId }, [field.name])) {
-        const sent = row.values[0];
-        if (!sent) continue;
-        for (const value of chosen(field, sent)) {
-          const t = tallies.get(value) ?? { n: 0, count: 0 };
-          t.n++;
-          if (holding.has(row.id)) t.count++;
-          tallies.set(value, t);
-        }
+    // Each sent answer once with how many sent it, read back as the options it holds.
+    const add = (key: 'n' | 'count', sent: string, times: number) => {
+      for (const value of chosen(field, sent)) {
+        const t = tallies.get(value) ?? { n: 0, count: 0 };
+        t[key] += times;
+        tallies.set(value, t);
       }
+    };
+    for (const [all, theirs] of counted) {
+      for (const a of all) if (a.field === field.name) add('n', a.value, a.n);
+      for (const a of theirs) if (a.field === field.name) add('count', a.value, a.n);
+    }
     const row = (n: number, count: number) => ({
       n,
       count,
@@ -82,7 +97,35 @@ export async function themeScores(
 
 const percent = (share: number) => `${percentCell(share).toFixed(1)}%`;
 
-export function ThemeScoresTables(props: { lang: UiLang; scores: ThemeScores[] }) {
+/** The tables as one CSV: a row per question and answer (./figure-csv.ts). */
+export function themeScoresCsv(lang: UiLang, scores: ThemeScores[]) {
+  const t = (key: TextKey) => text(lang, key);
+  return {
+    header: [
+      t('question'),
+      t('answer'),
+      t('answered'),
+      t('themeMatching'),
+      t('percentage'),
+      `${t('percentage')}: ${t('crosstabLow')}`,
+      `${t('percentage')}: ${t('crosstabHigh')}`,
+    ],
+    rows: scores.flatMap(({ field, rows }) =>
+      rows.map((r) => [
+        field.label[lang],
+        r.label ? r.label[lang] : t('all'),
+        r.n,
+        r.count,
+        ...(r.interval
+          ? [r.count / r.n, r.interval.low, r.interval.high].map(percentCell)
+          : ['', '', '']),
+      ]),
+    ),
+  };
+}
+
+/** The theme-by-score tables, and a link to them as CSV (`csv`, when there are any). */
+export function ThemeScoresTables(props: { lang: UiLang; scores: ThemeScores[]; csv?: string }) {
   const { lang } = props;
   const t = (key: TextKey, params?: Record<string, string>) => text(lang, key, params);
   return (
@@ -122,6 +165,13 @@ export function ThemeScoresTables(props: { lang: UiLang; scores: ThemeScores[] }
           }))}
         />
       ))}
+      {props.csv && props.scores.length > 0 && (
+        <p className="govuk-body">
+          <a className="govuk-link" href={props.csv}>
+            {t('crosstabDownload')}
+          </a>
+        </p>
+      )}
     </>
   );
 }

@@ -15,14 +15,15 @@ import { weekStart, weeksIn } from './figures';
 import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
 import { withLang } from './layout';
 import { WORDS_PATH } from './words-page';
-import { themeScores, ThemeScoresTables, type ThemeScores } from './theme-scores';
+import { themeScores, themeScoresCsv, ThemeScoresTables, type ThemeScores } from './theme-scores';
+import { sendCsv } from './figure-csv';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { beforeQuery, FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
 import { hasRole } from './session';
 import { Table } from './table';
 import { termProblem, storableCharacters } from './term-check';
-import { freeTextFields, freeTextsBy, matches, termsOf, themeLookup, themePattern } from './themes';
+import { freeTextFields, freeTextsBy, matches, termsOf, themePattern } from './themes';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
 
 const PAGE_SIZE = 50;
@@ -39,9 +40,6 @@ export interface ThemeReads {
   reader: TeamReader;
   surveys: TeamContext['surveys'];
 }
-
-const newestFirst = (a: ThemeMatch, b: ThemeMatch) =>
-  b.receivedAt.getTime() - a.receivedAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** Of these responses' free-text answers, the ones holding the theme's terms, by response. */
 async function matchingTexts(
@@ -66,28 +64,6 @@ async function matchingTexts(
   });
 }
 
-/**
- * How the word index finds a theme: `complete` when it finds exactly its responses, otherwise
- * `words` (if any) narrows the responses whose answers are then read and checked. While the
- * index is being prepared (cut again after a change), every answer is read and checked.
- */
-const lookupOf = (ctx: ThemeReads, theme: Theme) =>
-  ctx.reader.wordsReady() ? themeLookup(theme) : { complete: false, words: undefined };
-
-/** The responses the filter chooses that match the theme, newest first (as the list orders). */
-export async function themeMatches(
-  ctx: ThemeReads,
-  theme: Theme,
-  filter: FeedbackFilter,
-): Promise<ThemeMatch[]> {
-  // A theme of words: the database's word index has exactly the responses holding one.
-  const { complete, words } = lookupOf(ctx, theme);
-  if (complete) return (await ctx.reader.matches({ ...filter, words })).sort(newestFirst);
-  // Phrases and the like: the word index finds the responses that may hold one (they hold all
-  // of its longest words) and only their typed answers are read; the pattern then decides.
-  return (await matchingTexts(ctx, theme, { ...filter, words })).sort(newestFirst);
-}
-
 /** The matching texts of some of the theme's responses (a page of them), in their order. */
 async function textsOf(
   ctx: ThemeReads,
@@ -105,8 +81,6 @@ async function textsOf(
   }));
 }
 
-const within = (r: ThemeMatch, range: Range) =>
-  r.receivedAt >= range.from && r.receivedAt < range.to;
 const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 
 const VERDICT: Record<ShareChange['verdict'], TextKey> = {
@@ -125,7 +99,10 @@ async function periods(ctx: TeamContext, request: FastifyRequest) {
   return { parsed, before: before.range };
 }
 
-/** One theme in the two periods: matching responses of `n` (each period's responses). */
+/**
+ * One theme in the two periods: matching responses of `n` (each period's responses), counted
+ * from the theme's kept matches (server/storage/theme-match-sql.ts), once they are complete.
+ */
 export async function themeCounts(
   ctx: ThemeReads,
   theme: Theme,
@@ -133,17 +110,10 @@ export async function themeCounts(
   periods: { before: Range; after: Range; n: [number, number] },
 ): Promise<ShareChange> {
   const { before, after, n } = periods;
-  // A theme of words is counted by the database, a period at a time.
-  const { complete, words } = lookupOf(ctx, theme);
-  if (complete) {
-    const [c1, c2] = await Promise.all(
-      [before, after].map((range) => ctx.reader.count({ ...filter, ...range, words })),
-    );
-    return compareShares(c1!, n[0], c2!, n[1]);
-  }
-  const found = await themeMatches(ctx, theme, { ...filter, from: before.from, to: after.to });
-  const count = (range: Range) => found.filter((m) => within(m, range)).length;
-  return compareShares(count(before), n[0], count(after), n[1]);
+  const [c1, c2] = await Promise.all(
+    [before, after].map((range) => ctx.reader.count({ ...filter, ...range, theme: theme.id })),
+  );
+  return compareShares(c1!, n[0], c2!, n[1]);
 }
 
 function ThemeList(props: {
@@ -151,7 +121,8 @@ function ThemeList(props: {
   parsed: ParsedFilter;
   query: QueryValues;
   ctx: TeamContext;
-  rows: { theme: Theme; change: ShareChange }[];
+  /** Each theme and its change; none while its matches are being worked out. */
+  rows: { theme: Theme; change?: ShareChange }[];
   before: Range;
   canEdit: boolean;
 }) {
@@ -220,10 +191,14 @@ function ThemeList(props: {
               <a className="govuk-link" href={linkTo(`/team/themes/${theme.id}`, kept, lang)}>
                 {theme.name}
               </a>,
-              cell(change.before),
-              cell(change.after),
-              shareChangeText(lang, change),
-              t(VERDICT[change.verdict]),
+              ...(change
+                ? [
+                    cell(change.before),
+                    cell(change.after),
+                    shareChangeText(lang, change),
+                    t(VERDICT[change.verdict]),
+                  ]
+                : [t('themeCounting'), t('themeCounting'), '–', '–']),
             ],
           }))}
         />
@@ -242,7 +217,8 @@ function ThemePage(props: {
   query: QueryValues;
   ctx: TeamContext;
   weeks: { start: Date; partial: boolean; count: number; n: number }[];
-  found: ThemeMatch[];
+  /** How many responses match; undefined while its matches are being worked out. */
+  total?: number;
   /** The page's responses, with their matching texts. */
   shown: (ThemeMatch & { texts: string[]; lang?: Lang | null })[];
   page: number;
@@ -300,7 +276,10 @@ function ThemePage(props: {
         surveys={surveys}
         surveySelect
       />
-      {!parsed.errors.length && (
+      {!parsed.errors.length && props.total === undefined && (
+        <div className="govuk-inset-text">{t('themeCountingPage')}</div>
+      )}
+      {!parsed.errors.length && props.total !== undefined && (
         <>
           <ColumnChart
             id="theme-trend"
@@ -330,9 +309,13 @@ function ThemePage(props: {
               ],
             }))}
           />
-          <ThemeScoresTables lang={lang} scores={props.scores ?? []} />
+          <ThemeScoresTables
+            lang={lang}
+            scores={props.scores ?? []}
+            csv={linkTo(`${path}/scores.csv`, kept, lang)}
+          />
           <h2 className="govuk-heading-m">{t('themeAnswers')}</h2>
-          <p className="govuk-body">{responsesFound(lang, props.found.length)}</p>
+          <p className="govuk-body">{responsesFound(lang, props.total)}</p>
           <ul className="govuk-list">
             {props.shown.map(({ id, receivedAt, texts, lang: answered }) => (
               <li key={id} className="govuk-!-margin-bottom-4">
@@ -517,11 +500,16 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
       ),
     );
     const counted = { before, after: parsed.range, n: [n1!, n2!] as [number, number] };
+    // Counted from each theme's kept matches once they are complete; a theme just added or
+    // changed, over many responses, is matched in the background meanwhile (the page says so).
+    const ready = themes.length ? await read.reader.themesReady() : () => true;
+    const shown = themes.filter((theme) => ready(theme.id));
     const changes = await Promise.all(
-      themes.map((theme) => themeCounts(read, theme, parsed.filter, counted)),
+      shown.map((theme) => themeCounts(read, theme, parsed.filter, counted)),
     );
     // The themes on the page are tested together: each verdict allows for the others.
-    const rows = correctForMany(changes).map((change, i) => ({ theme: themes[i]!, change }));
+    const tested = new Map(correctForMany(changes).map((change, i) => [shown[i]!, change]));
+    const rows = themes.map((theme) => ({ theme, change: tested.get(theme) }));
     return ctx.render(
       request,
       reply,
@@ -605,35 +593,48 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
       const lang = langOf(request);
       const reader = ctx.reader(request);
       const parsed = await reader.segment(queryValues(request), { ranged: true });
-      const found = parsed.errors.length
-        ? []
-        : await themeMatches(reads(request), theme, parsed.filter);
+      // Counted from the theme's kept matches once they are complete (a theme just added or
+      // changed, over many responses, is matched in the background: the page says so).
+      const ready = parsed.errors.length ? () => false : await reader.themesReady();
+      const counted = ready(theme.id);
+      const matching = { ...parsed.filter, theme: theme.id };
+      const total = counted ? await reader.count(matching) : undefined;
       // Each week's matching responses of all the responses the filter chooses that week.
       const weeks: { start: Date; partial: boolean; count: number; n: number }[] = [];
-      if (!parsed.errors.length) {
+      if (counted) {
         weeks.push(...weeksIn(parsed.range).map((w) => ({ ...w, count: 0, n: 0 })));
-        const weekOf = (d: Date) => weeks.find((x) => x.start.getTime() === weekStart(d).getTime());
-        for (const { day, n } of (await reader.tally(parsed.filter, [])).byDay) {
-          const week = weekOf(new Date(`${day}T00:00:00Z`));
+        // By UTC hour, each of which lies in one UK day (and so one UK week).
+        const weekOf = (hour: string) => {
+          const start = weekStart(new Date(`${hour}:00:00.000Z`)).getTime();
+          return weeks.find((x) => x.start.getTime() === start);
+        };
+        const [all, theirs] = await Promise.all([
+          reader.hourCounts(parsed.filter),
+          reader.hourCounts(matching),
+        ]);
+        for (const { hour, n } of all) {
+          const week = weekOf(hour);
           if (week) week.n += n;
         }
-        for (const m of found) {
-          const week = weekOf(m.receivedAt);
-          if (week) week.count += 1;
+        for (const { hour, n } of theirs) {
+          const week = weekOf(hour);
+          if (week) week.count += n;
         }
       }
       const chosen = parsed.filter.surveyId
         ? [ctx.surveys.get(parsed.filter.surveyId)!]
         : [...ctx.surveys.values()];
-      const scores = parsed.errors.length
-        ? []
-        : await themeScores(reader, chosen, ctx.scales, parsed.filter, found);
-      const { page, pages } = pageOf(found.length, PAGE_SIZE, query(request).page);
-      const shown = await textsOf(
-        reads(request),
-        theme,
-        found.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
-      );
+      const scores = counted
+        ? await themeScores(reader, chosen, ctx.scales, parsed.filter, theme.id)
+        : [];
+      const { page, pages } = pageOf(total ?? 0, PAGE_SIZE, query(request).page);
+      const shown = counted
+        ? await textsOf(
+            reads(request),
+            theme,
+            await reader.matches(matching, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+          )
+        : [];
       return ctx.render(
         request,
         reply,
@@ -648,7 +649,7 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
               query={parsed.query}
               ctx={ctx}
               weeks={weeks}
-              found={found}
+              total={total}
               shown={shown}
               page={page}
               pages={pages}
@@ -660,6 +661,31 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
         },
         parsed.errors.length ? 400 : 200,
       );
+    },
+  );
+
+  // The theme by score as CSV, for the same filters; while its matches are being worked out,
+  // its page (which says so).
+  team.get<{ Params: { themeId: string } }>(
+    '/team/themes/:themeId/scores.csv',
+    { preHandler: ctx.allow('viewer') },
+    async (request, reply) => {
+      const theme = await themeById(request, request.params.themeId);
+      if (!theme) return notFound(request, reply);
+      const lang = langOf(request);
+      const reader = ctx.reader(request);
+      const parsed = await reader.segment(queryValues(request), { ranged: true });
+      const page = `/team/themes/${theme.id}`;
+      const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
+      if (parsed.errors.length) return ctx.refuse(request, reply, 'badInput', `${page}?${asked}`);
+      if (!(await reader.themesReady())(theme.id))
+        return reply.redirect(linkTo(page, filterQuery(parsed.kept), lang), 303);
+      const chosen = parsed.filter.surveyId
+        ? [ctx.surveys.get(parsed.filter.surveyId)!]
+        : [...ctx.surveys.values()];
+      const scores = await themeScores(reader, chosen, ctx.scales, parsed.filter, theme.id);
+      const { header, rows } = themeScoresCsv(lang, scores);
+      return sendCsv(reply, 'theme-by-score', header, rows);
     },
   );
 

@@ -45,7 +45,7 @@ describe('SQLite store', () => {
     await store.close();
 
     const raw = new Database(file);
-    expect(raw.pragma('user_version', { simple: true })).toBe(23);
+    expect(raw.pragma('user_version', { simple: true })).toBe(24);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
 
@@ -113,7 +113,7 @@ describe.skipIf(!databaseUrl)('PostgreSQL store', () => {
     await admin.connect();
     await admin.query('DROP TABLE IF EXISTS feedback, schema_version CASCADE');
     await admin.query(
-      'DROP TABLE IF EXISTS team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, draft, team_used_challenge, team_sso_pending, feedback_tally, feedback_tally_field, rate_window, team_theme, feedback_word, feedback_word_survey, feedback_mask_pass, feedback_mask_progress, team_note',
+      'DROP TABLE IF EXISTS team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, draft, team_used_challenge, team_sso_pending, feedback_tally, feedback_tally_field, rate_window, team_theme, feedback_word, feedback_word_survey, feedback_mask_pass, feedback_mask_progress, team_note, theme_match, team_theme_gen',
     );
     await admin.end();
     const stores = await Promise.all(
@@ -126,6 +126,6 @@ describe.skipIf(!databaseUrl)('PostgreSQL store', () => {
     await client.connect();
     const { rows } = await client.query('SELECT version FROM schema_version');
     await client.end();
-    expect(rows).toEqual([{ version: 25 }]);
+    expect(rows).toEqual([{ version: 26 }]);
   });
 });

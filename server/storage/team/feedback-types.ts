@@ -46,6 +46,8 @@ export interface FeedbackFilter {
   ids?: string[];
   /** Responses with these words in the word index (server/storage/words-sql.ts, WordLookup). */
   words?: WordLookup;
+  /** Responses matching this theme (its id), from its kept matches (../theme-match-sql.ts). */
+  theme?: string;
 }
 
 /** A response's id, survey, time and some of its answers, in the order asked for. */
@@ -89,9 +91,22 @@ export interface FeedbackReads {
    * survey, time, and the answers to `fields` (null where not answered). Reads no other answer.
    */
   answersOf(filter: FeedbackFilter, fields: string[]): Promise<AnswersRow[]>;
-  /** The responses the filter chooses (with `words`: from the word index alone when it can). */
-  wordMatches(filter: FeedbackFilter): Promise<{ id: string; receivedAt: Date }[]>;
+  /**
+   * The responses the filter chooses (with `words` or `theme`: from the word index or the
+   * theme's matches alone when it can); with `page`, that page of them, newest first.
+   */
+  wordMatches(
+    filter: FeedbackFilter,
+    page?: { limit: number; offset: number },
+  ): Promise<{ id: string; receivedAt: Date }[]>;
   /** Counts for the figures, without reading every response into memory. */
   tallyFeedback(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
+  /**
+   * The chosen responses by UTC hour ('YYYY-MM-DDTHH'): each hour lies in one UK day, so the
+   * caller counts UK days and weeks from them (with `theme`, from its matches alone).
+   */
+  hourCounts(filter: FeedbackFilter): Promise<{ hour: string; n: number }[]>;
+  /** The tally's answers alone (not by language and day). */
+  answerTally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally['answers']>;
   getFeedback(id: string): Promise<FeedbackRecord | undefined>;
 }

@@ -4,8 +4,8 @@
 import type { FeedbackRecord, Lang } from '../record';
 import { UUID, type Sql } from '../sql';
 import type { FeedbackReads } from './feedback-types';
-import { feedbackTally } from './figures';
-import { bounded, where, wordsOnly } from './filter';
+import { feedbackAnswers, feedbackTally } from './figures';
+import { bounded, themeOnly, where, wordsOnly } from './filter';
 
 export interface FeedbackRow {
   id: string;
@@ -61,6 +61,14 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
       return rows.map(feedbackRecord);
     },
     async countFeedback(filter) {
+      const theme = themeOnly(filter);
+      if (theme) {
+        const r = await readOne<{ n: number | string }>(
+          `SELECT COUNT(*) AS n FROM (${theme.text}) m`,
+          theme.params,
+        );
+        return Number(r?.n ?? 0);
+      }
       const only = wordsOnly(sql, filter);
       if (only) {
         const r = await readOne<{ n: number | string }>(
@@ -76,20 +84,31 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
       );
       return Number(r?.n ?? 0);
     },
-    async wordMatches(filter) {
-      const only = wordsOnly(sql, filter);
-      const found = only
+    async wordMatches(filter, page) {
+      // A page of them: newest first.
+      const newest = (id: string) =>
+        page
+          ? ` ORDER BY received_at DESC, ${id} DESC LIMIT ${page.limit} OFFSET ${page.offset}`
+          : '';
+      const theme = themeOnly(filter);
+      const only = theme ? undefined : wordsOnly(sql, filter);
+      const found = theme
         ? await reads.all<{ id: string; received_at: string | Date }>(
-            `SELECT DISTINCT feedback_id AS id, received_at FROM (${only.text}) w`,
-            only.params,
+            `SELECT feedback_id AS id, received_at FROM (${theme.text}) m${newest('feedback_id')}`,
+            theme.params,
           )
-        : await (async () => {
-            const { clause, params } = where(sql, filter);
-            return reads.all<{ id: string; received_at: string | Date }>(
-              `SELECT id, received_at FROM feedback ${clause}`,
-              params,
-            );
-          })();
+        : only
+          ? await reads.all<{ id: string; received_at: string | Date }>(
+              `SELECT DISTINCT feedback_id AS id, received_at FROM (${only.text}) w${newest('feedback_id')}`,
+              only.params,
+            )
+          : await (async () => {
+              const { clause, params } = where(sql, filter);
+              return reads.all<{ id: string; received_at: string | Date }>(
+                `SELECT id, received_at FROM feedback ${clause}${newest('id')}`,
+                params,
+              );
+            })();
       return found.map((r) => ({ id: String(r.id), receivedAt: new Date(r.received_at) }));
     },
     async answersOf(filter, fields) {
@@ -121,7 +140,33 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
               : [],
       }));
     },
+    async hourCounts(filter) {
+      // The time's first 13 characters (SQLite's ISO text), or PostgreSQL's UTC hour.
+      const hour = (column: string) =>
+        sql.dialect === 'sqlite'
+          ? `substr(${column}, 1, 13)`
+          : `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')`;
+      const theme = themeOnly(filter);
+      const { text, params } = theme
+        ? {
+            text: `SELECT ${hour('received_at')} AS hour FROM (${theme.text}) m`,
+            params: theme.params,
+          }
+        : (() => {
+            const { clause, params } = where(sql, filter);
+            return {
+              text: `SELECT ${hour('received_at')} AS hour FROM feedback ${clause}`,
+              params,
+            };
+          })();
+      const rows = await reads.all<{ hour: string; n: number | string }>(
+        `SELECT hour, COUNT(*) AS n FROM (${text}) h GROUP BY hour`,
+        params,
+      );
+      return rows.map((r) => ({ hour: r.hour, n: Number(r.n) }));
+    },
     tallyFeedback: (filter, fields) => feedbackTally(sql, reads, filter, fields),
+    answerTally: (filter, fields) => feedbackAnswers(sql, reads, filter, fields),
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
       const r = await one<FeedbackRow>(

@@ -60,6 +60,22 @@ export async function feedbackTally(
   };
 }
 
+/** How often each sent answer of these fields occurs (`feedbackTally`'s answers alone). */
+export async function feedbackAnswers(
+  sql: Sql,
+  reads: Sql,
+  filter: FeedbackFilter,
+  fields: string[],
+): Promise<FeedbackTally['answers']> {
+  const tallied = await talliedAnswers(reads, filter, fields);
+  if (tallied && !tallied.missing.length) return tallied.answers;
+  const { clause, params } = where(sql, filter);
+  return [
+    ...(tallied?.answers ?? []),
+    ...(await answerCounts(reads, clause, params, tallied?.missing ?? fields)),
+  ];
+}
+
 /** How often each sent answer of these fields occurs among the filtered responses. */
 async function answerCounts(
   sql: Sql,

@@ -29,16 +29,22 @@ export function where(sql: Sql, filter: FeedbackFilter): { clause: string; param
     params.push(sql.dialect === 'sqlite' ? `$."${name}"` : name);
     return sql.dialect === 'sqlite' ? 'json_extract(answers, ?)' : 'answers->>?';
   };
+  // A theme's matches are read first, for its period, survey and language (below): the
+  // responses' own indexes on survey and time are then not used on SQLite (`+`), which would
+  // read every response of the survey or the period.
+  const unindexed = (column: string) =>
+    filter.theme && sql.dialect === 'sqlite' ? `+${column}` : column;
   if (filter.surveyId) {
-    parts.push('survey_id = ?');
+    parts.push(`${unindexed('survey_id')} = ?`);
     params.push(filter.surveyId);
   }
+  const time = unindexed('received_at');
   if (filter.from) {
-    parts.push('received_at >= ?');
+    parts.push(`${time} >= ?`);
     params.push(filter.from.toISOString());
   }
   if (filter.to) {
-    parts.push('received_at < ?');
+    parts.push(`${time} < ?`);
     params.push(filter.to.toISOString());
   }
   if (filter.lang === 'unknown') parts.push('lang IS NULL');
@@ -109,11 +115,54 @@ export function where(sql: Sql, filter: FeedbackFilter): { clause: string; param
     parts.push(`feedback.id IN (SELECT feedback_id FROM (${found.text}) w)`);
     params.push(...found.params);
   }
+  if (filter.theme) {
+    const found = themeOnly({
+      theme: filter.theme,
+      from: filter.from,
+      to: filter.to,
+      surveyId: filter.surveyId,
+      lang: filter.lang,
+    })!;
+    parts.push(`feedback.id IN (SELECT feedback_id FROM (${found.text}) m)`);
+    params.push(...found.params);
+  }
   if (filter.tagId) {
     parts.push('feedback.id IN (SELECT feedback_id FROM team_response_tag WHERE tag_id = ?)');
     params.push(filter.tagId);
   }
   return { clause: `WHERE ${parts.join(' AND ')}`, params };
+}
+
+/** A theme's kept matches in a period (`SELECT feedback_id, received_at`), from its rows only. */
+function themeRows(theme: string, from?: Date, to?: Date, more = '') {
+  const dates = [from, to].filter((d) => d !== undefined).map((d) => d.toISOString());
+  return {
+    text: `SELECT feedback_id, received_at FROM theme_match WHERE theme_id = ?${from ? ' AND received_at >= ?' : ''}${to ? ' AND received_at < ?' : ''}${more}`,
+    params: [theme, ...dates],
+  };
+}
+
+/**
+ * A filter of a theme, dates, survey and language only, as its rows of the theme's matches alone
+ * (no response read): they hold the survey and language.
+ */
+export function themeOnly(filter: FeedbackFilter) {
+  const { theme, from, to, surveyId, lang, ...rest } = filter;
+  if (!theme || Object.values(rest).some((v) => v !== undefined)) return undefined;
+  const found = themeRows(
+    theme,
+    from,
+    to,
+    `${surveyId ? ' AND survey_id = ?' : ''}${lang === 'unknown' ? ' AND lang IS NULL' : lang ? ' AND lang = ?' : ''}`,
+  );
+  return {
+    text: found.text,
+    params: [
+      ...found.params,
+      ...(surveyId ? [surveyId] : []),
+      ...(lang && lang !== 'unknown' ? [lang] : []),
+    ],
+  };
 }
 
 /** A filter of words and dates only, as rows of the word index alone (no feedback row read). */

@@ -38,7 +38,7 @@ import { scopeFilter, visibleRecord, type FilterPart, type ScopeRules } from './
 /** The raw reads a reader is made over (the store's; never handed to a page). */
 export type RawReads = FeedbackReads &
   CrossReads &
-  Pick<FeedbackUpkeep, 'catchUpWords' | 'wordsReady'> &
+  Pick<FeedbackUpkeep, 'catchUpWords' | 'wordsReady' | 'themesReady'> &
   Pick<TagStore, 'listTags' | 'tagsOf'> &
   Pick<ThemeStore, 'listThemes'> &
   Pick<NoteStore, 'listNotes'> &
@@ -73,6 +73,10 @@ export interface TeamReader {
   ): Promise<FeedbackRecord[]>;
   /** Responses by language and day, and how often each answer to `fields` occurs. */
   tally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
+  /** The chosen responses by UTC hour (each in one UK day). */
+  hourCounts(filter: FeedbackFilter): Promise<{ hour: string; n: number }[]>;
+  /** How often each answer to `fields` occurs (the tally's answers alone). */
+  answerTally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally['answers']>;
   /**
    * How often each pair of answers to two choice questions occurs among the chosen responses (a
    * crosstab's counts). Choice questions only, whatever the role: a contact field or free text
@@ -83,8 +87,14 @@ export interface TeamReader {
   answersOf(filter: FeedbackFilter, fields: string[]): Promise<AnswersRow[]>;
   /** Whether `words` may be read (the word index is cut as the service cuts it). */
   wordsReady(): boolean;
-  /** The chosen responses' ids and times (with `words`, from the word index). */
-  matches(filter: FeedbackFilter): Promise<{ id: string; receivedAt: Date }[]>;
+  /** The chosen responses' ids and times (with `words`, from the word index); with `page`,
+   *  that page of them, newest first. */
+  matches(
+    filter: FeedbackFilter,
+    page?: { limit: number; offset: number },
+  ): Promise<{ id: string; receivedAt: Date }[]>;
+  /** Which themes' kept matches are complete and may be counted (`theme` in a filter). */
+  themesReady(): Promise<(themeId: string) => boolean>;
   /** One response, as the role may see it; undefined when there is none. */
   response(id: string): Promise<FeedbackRecord | undefined>;
   tags(): Promise<Tag[]>;
@@ -181,6 +191,8 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
     after: async (filter, after, limit) =>
       (await raw.feedbackAfter((await scoped(filter)).filter, after, limit)).map(seen),
     tally: async (filter, fields) => raw.tallyFeedback((await scoped(filter)).filter, fields),
+    hourCounts: async (filter) => raw.hourCounts((await scoped(filter)).filter),
+    answerTally: async (filter, fields) => raw.answerTally((await scoped(filter)).filter, fields),
     answerPairs: async (filter, fields) => {
       const notChoice = fields.filter((f) => !options.rules.choice.has(f));
       if (notChoice.length) throw new Error(`not choice questions: ${notChoice.join(', ')}`);
@@ -200,11 +212,12 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
       return rows.map((r) => ({ ...r, values: at.map((i) => (i < 0 ? null : r.values[i]!)) }));
     },
     wordsReady: () => raw.wordsReady(),
-    async matches(filter) {
+    async matches(filter, page) {
       const limited = (await scoped(filter)).filter;
       if (limited.words) await raw.catchUpWords();
-      return raw.wordMatches(limited);
+      return raw.wordMatches(limited, page);
     },
+    themesReady: () => raw.themesReady(),
     response: async (id) => {
       const record = await raw.getFeedback(id);
       return record && seen(record);
