@@ -8,6 +8,7 @@ import type { FeedbackFilter } from '../storage/team-types';
 import type { TeamReader } from './access';
 import { chosen, choiceFields, type Scales } from './figures';
 import { percentCell } from './figure-csv';
+import { FigureLinks, type Download } from './figure-download';
 import { wilsonInterval, type Interval } from './statistics';
 import { Table } from './table';
 import { text, type TextKey, type UiLang } from './text';
@@ -124,8 +125,8 @@ export function themeScoresCsv(lang: UiLang, scores: ThemeScores[]) {
   };
 }
 
-/** The theme-by-score tables, and a link to them as CSV (`csv`, when there are any). */
-export function ThemeScoresTables(props: { lang: UiLang; scores: ThemeScores[]; csv?: string }) {
+/** The theme-by-score tables, and the links to them as CSV (`csv`, when there are any) and to the methods. */
+export function ThemeScoresTables(props: { lang: UiLang; scores: ThemeScores[]; csv?: Download }) {
   const { lang } = props;
   const t = (key: TextKey, params?: Record<string, string>) => text(lang, key, params);
   return (
@@ -165,13 +166,7 @@ export function ThemeScoresTables(props: { lang: UiLang; scores: ThemeScores[]; 
           }))}
         />
       ))}
-      {props.csv && props.scores.length > 0 && (
-        <p className="govuk-body">
-          <a className="govuk-link" href={props.csv}>
-            {t('crosstabDownload')}
-          </a>
-        </p>
-      )}
+      {props.csv && props.scores.length > 0 && <FigureLinks lang={lang} downloads={[props.csv]} />}
     </>
   );
 }

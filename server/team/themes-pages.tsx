@@ -17,6 +17,8 @@ import { withLang } from './layout';
 import { WORDS_PATH } from './words-page';
 import { themeScores, themeScoresCsv, ThemeScoresTables, type ThemeScores } from './theme-scores';
 import { sendCsv } from './figure-csv';
+import { backTo, FigureLinks, joinQuery, registerFigureCsv } from './figure-download';
+import { themesCsv } from './themes-csv';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
 import { beforeQuery, FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
@@ -25,6 +27,8 @@ import { Table } from './table';
 import { termProblem, storableCharacters } from './term-check';
 import { freeTextFields, freeTextsBy, matches, termsOf, themePattern } from './themes';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
+
+const THEMES_CSV = '/team/themes.csv';
 
 const PAGE_SIZE = 50;
 type Range = { from: Date; to: Date };
@@ -205,6 +209,12 @@ function ThemeList(props: {
       ) : (
         !parsed.errors.length && <p className="govuk-body">{t('noThemes')}</p>
       )}
+      {props.rows.length > 0 && (
+        <FigureLinks
+          lang={lang}
+          downloads={[{ path: THEMES_CSV, query: joinQuery(kept, beforeQuery(props.query)) }]}
+        />
+      )}
       <CompareMethod lang={lang} many="themesMethodMany" />
     </>
   );
@@ -312,7 +322,7 @@ function ThemePage(props: {
           <ThemeScoresTables
             lang={lang}
             scores={props.scores ?? []}
-            csv={linkTo(`${path}/scores.csv`, kept, lang)}
+            csv={{ path: `${path}/scores.csv`, query: kept }}
           />
           <h2 className="govuk-heading-m">{t('themeAnswers')}</h2>
           <p className="govuk-body">{responsesFound(lang, props.total)}</p>
@@ -488,8 +498,8 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
   // Asked at each save: the surveys' fields say which characters typed answers can hold.
   const storable = () => storableCharacters(ctx.surveys.values());
 
-  team.get('/team/themes', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
-    const lang = langOf(request);
+  // The list's rows, for the page and its CSV alike.
+  const themeList = async (request: FastifyRequest) => {
     const { parsed, before } = await periods(ctx, request);
     const read = reads(request);
     const themes = parsed.errors.length ? [] : await read.reader.themes();
@@ -510,6 +520,12 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     // The themes on the page are tested together: each verdict allows for the others.
     const tested = new Map(correctForMany(changes).map((change, i) => [shown[i]!, change]));
     const rows = themes.map((theme) => ({ theme, change: tested.get(theme) }));
+    return { parsed, before, rows };
+  };
+
+  team.get('/team/themes', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
+    const lang = langOf(request);
+    const { parsed, before, rows } = await themeList(request);
     return ctx.render(
       request,
       reply,
@@ -530,6 +546,13 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
       },
       parsed.errors.length ? 400 : 200,
     );
+  });
+
+  registerFigureCsv(team, ctx, THEMES_CSV, 'themes', async (request) => {
+    const { parsed, rows } = await themeList(request);
+    // A wrong filter: the page says what is wrong.
+    if (parsed.errors.length) return { back: backTo(request, '/team/themes') };
+    return themesCsv(langOf(request), rows);
   });
 
   const showForm = (
