@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { optionReveals } from '../../engine';
 import type { Lang, ResolvedField, ResolvedPage, ResolvedSurvey } from '../../engine';
-import { InsetText, Panel } from '../../renderers';
+import { InsetText } from '../../renderers';
+import { FinishContent } from '../../src/pages/FinishContent';
 import { fieldMessages, messageText, uiText } from './messages';
 import { WORDS } from './words';
 
@@ -183,31 +184,7 @@ function FinishSection({ survey, lang }: { survey: ResolvedSurvey; lang: Lang })
         {WORDS[lang].finishPage}
       </h2>
       <Columns lang={lang}>
-        {(l) => (
-          <>
-            <Panel titleText={finish.panelTitle[l]} text={finish.panelBody?.[l]} headingLevel={4} />
-            {finish.heading && <p className="govuk-heading-s">{finish.heading[l]}</p>}
-            {finish.paragraphs.map((text) => (
-              <p key={text.en} className="govuk-body">
-                {text[l]}
-              </p>
-            ))}
-            {finish.links && finish.links.length > 0 && (
-              <ul className="govuk-list">
-                {finish.links.map((link) => (
-                  <li key={link.text.en}>
-                    <a
-                      className="govuk-link"
-                      href={typeof link.href === 'string' ? link.href : link.href[l]}
-                    >
-                      {link.text[l]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
+        {(l) => <FinishContent finish={finish} lang={l} headingLevel={4} />}
       </Columns>
     </section>
   );
