@@ -107,13 +107,22 @@ function Columns({ lang, children }: { lang: Lang; children: (l: Lang) => ReactN
   );
 }
 
+/** One of the preview's sections (`page-<id>`): its own heading, then what it shows. */
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`page-${id}`}>
+      <h2 className="govuk-heading-m" id={`page-${id}`}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function StartSection({ survey, lang }: { survey: ResolvedSurvey; lang: Lang }) {
   const start = survey.start;
   return (
-    <section aria-labelledby="page-start">
-      <h2 className="govuk-heading-m" id="page-start">
-        {WORDS[lang].startPage}
-      </h2>
+    <Section id="start" title={WORDS[lang].startPage}>
       {!start ? (
         <p className="govuk-body">{WORDS[lang].noStart}</p>
       ) : (
@@ -139,16 +148,20 @@ function StartSection({ survey, lang }: { survey: ResolvedSurvey; lang: Lang }) 
           )}
         </Columns>
       )}
-    </section>
+    </Section>
   );
 }
 
 function PageSection({ page, lang }: { page: ResolvedPage; lang: Lang }) {
   return (
-    <section aria-labelledby={`page-${page.id}`}>
-      <h2 className="govuk-heading-m" id={`page-${page.id}`}>
-        {WORDS[lang].page} {page.id}
-      </h2>
+    <Section
+      id={page.id}
+      title={
+        <>
+          {WORDS[lang].page} {page.id}
+        </>
+      }
+    >
       <Columns lang={lang}>
         {(l) => (
           <>
@@ -172,21 +185,18 @@ function PageSection({ page, lang }: { page: ResolvedPage; lang: Lang }) {
           </>
         )}
       </Columns>
-    </section>
+    </Section>
   );
 }
 
 function FinishSection({ survey, lang }: { survey: ResolvedSurvey; lang: Lang }) {
   const finish = survey.finish;
   return (
-    <section aria-labelledby="page-finish">
-      <h2 className="govuk-heading-m" id="page-finish">
-        {WORDS[lang].finishPage}
-      </h2>
+    <Section id="finish" title={WORDS[lang].finishPage}>
       <Columns lang={lang}>
         {(l) => <FinishContent finish={finish} lang={l} headingLevel={4} />}
       </Columns>
-    </section>
+    </Section>
   );
 }
 
