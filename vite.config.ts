@@ -8,6 +8,7 @@ import { definitionsPlugin } from './scripts/vite-plugin-definitions';
 import { devApiPlugin } from './scripts/vite-plugin-dev-api';
 import { earlyScriptPlugin } from './scripts/vite-plugin-early-script';
 import { precompressPlugin } from './scripts/vite-plugin-precompress';
+import { formikPurePlugin } from './scripts/vite-plugin-formik-pure';
 
 const shim = (name: string) => fileURLToPath(new URL(`./src/shims/${name}.ts`, import.meta.url));
 /** A file of react-router's production build (node_modules/react-router/dist/production). */
@@ -21,6 +22,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     devApiPlugin(),
     earlyScriptPlugin('src/early.ts'),
     precompressPlugin(),
+    formikPurePlugin(),
   ],
   resolve: {
     alias: [
@@ -33,6 +35,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       { find: 'lodash-es/clone', replacement: shim('lodash-clone-default') },
       { find: 'lodash-es/toPath', replacement: shim('lodash-topath-default') },
       { find: 'lodash-es/isPlainObject', replacement: shim('lodash-isplainobject-default') },
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: shim('use-sync-external-store-shim'),
+      },
       // react-router's package exports name only its development build, whose one difference
       // from the production build beside it is ENABLE_DEV_WARNINGS: the warnings' code and
       // texts (about 0.6 KB gzip) would reach every respondent. The browser's app takes the
