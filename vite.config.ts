@@ -8,35 +8,49 @@ import { definitionsPlugin } from './scripts/vite-plugin-definitions';
 import { devApiPlugin } from './scripts/vite-plugin-dev-api';
 import { earlyScriptPlugin } from './scripts/vite-plugin-early-script';
 import { precompressPlugin } from './scripts/vite-plugin-precompress';
+import { formikPurePlugin } from './scripts/vite-plugin-formik-pure';
 
-export default defineConfig({
+const shim = (name: string) => fileURLToPath(new URL(`./src/shims/${name}.ts`, import.meta.url));
+/** A file of react-router's production build (node_modules/react-router/dist/production). */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     definitionsPlugin(),
     devApiPlugin(),
     earlyScriptPlugin('src/early.ts'),
     precompressPlugin(),
+    formikPurePlugin(),
   ],
   resolve: {
-    alias: {
+    alias: [
       // The definitions folder the app is built from (engine/check/folders.ts).
-      '@definitions': resolve(definitionsDir()),
+      { find: '@definitions', replacement: resolve(definitionsDir()) },
       // Formik pulls in lodash's generic deep-clone machinery (about 5 KB gzip) to copy form
       // state that is only ever plain JSON here, and its cached path parser for field names
       // that are plain identifiers; small equivalents keep the first page lighter.
-      'lodash-es/cloneDeep': fileURLToPath(
-        new URL('./src/shims/lodash-clonedeep-default.ts', import.meta.url),
-      ),
-      'lodash-es/clone': fileURLToPath(
-        new URL('./src/shims/lodash-clone-default.ts', import.meta.url),
-      ),
-      'lodash-es/toPath': fileURLToPath(
-        new URL('./src/shims/lodash-topath-default.ts', import.meta.url),
-      ),
-      'lodash-es/isPlainObject': fileURLToPath(
-        new URL('./src/shims/lodash-isplainobject-default.ts', import.meta.url),
-      ),
-    },
+      { find: 'lodash-es/cloneDeep', replacement: shim('lodash-clonedeep-default') },
+      { find: 'lodash-es/clone', replacement: shim('lodash-clone-default') },
+      { find: 'lodash-es/toPath', replacement: shim('lodash-topath-default') },
+      { find: 'lodash-es/isPlainObject', replacement: shim('lodash-isplainobject-default') },
+      {
+        find: /^use-sync-external-store\/shim$/,
+        replacement: shim('use-sync-external-store-shim'),
+      },
+      // react-router's package exports name only its development build, whose one difference
+      // from the production build beside it is ENABLE_DEV_WARNINGS: the warnings' code and
+      // texts (about 0.6 KB gzip) would reach every respondent. The browser's app takes the
+      // production build; the server's render and the dev server keep the package's own (the
+      // same markup, and the warnings where they help).
+      ...(command !== 'build' || isSsrBuild
+        ? []
+        : [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]),
+    ],
   },
   // The dev server pre-bundles the live editor's dependencies (CodeMirror) at start too: found
   // only when /preview/<survey>/edit is first opened, they would make Vite re-bundle and reload
@@ -75,4 +89,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -12,7 +12,10 @@ import type {
   SurveyDefinition,
 } from './types';
 
-function scaleOptions(field: Field, shared: SharedBlocks): Option[] {
+/** The shared blocks a definition's references point into (the field catalogue is for checks alone). */
+export type ResolvingBlocks = Omit<SharedBlocks, 'fields'>;
+
+function scaleOptions(field: Field, shared: ResolvingBlocks): Option[] {
   const scale = shared.scales[field.scale ?? ''];
   const options = structuredClone(scale?.options ?? []);
   const forms = scale?.welshAnswerForms;
@@ -26,7 +29,7 @@ function scaleOptions(field: Field, shared: SharedBlocks): Option[] {
   });
 }
 
-function resolveField(field: Field, shared: SharedBlocks): ResolvedField {
+function resolveField(field: Field, shared: ResolvingBlocks): ResolvedField {
   const resolved: ResolvedField = structuredClone(field);
   if (field.options || field.scale) {
     resolved.options = field.options ? structuredClone(field.options) : scaleOptions(field, shared);
@@ -61,13 +64,13 @@ export function mergeTemplate(page: Page, templates: SharedBlocks['pages'] | und
   return { ...merged, fields };
 }
 
-function resolvePage(page: Page, shared: SharedBlocks): ResolvedPage {
+function resolvePage(page: Page, shared: ResolvingBlocks): ResolvedPage {
   const merged = structuredClone(mergeTemplate(page, shared.pages));
   return { ...merged, fields: merged.fields.map((field) => resolveField(field, shared)) };
 }
 
 /** Expands scales into options, merges page templates, inlines the footer set and sets each field's `allow`. Pure. */
-export function resolveSurvey(def: SurveyDefinition, shared: SharedBlocks): ResolvedSurvey {
+export function resolveSurvey(def: SurveyDefinition, shared: ResolvingBlocks): ResolvedSurvey {
   const footer = typeof def.footer === 'string' ? (shared.footers[def.footer] ?? []) : def.footer;
   return {
     ...structuredClone(def),

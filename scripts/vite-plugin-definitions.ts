@@ -8,7 +8,9 @@ import { checkAll, formatProblem, summary } from '../engine/check';
 import { BUILT_MANIFEST, definitionHashes } from '../engine/check/built';
 import { parseSource } from '../engine/check/source';
 import type { DefinitionProblem } from '../engine/types';
-import { definitionsDir } from '../engine/check/folders';
+import { definitionsDir, readShared } from '../engine/check/folders';
+import { resolveSurvey } from '../engine/resolve';
+import type { SurveyDefinition } from '../engine/types';
 
 interface Report {
   errors: DefinitionProblem[];
@@ -21,6 +23,7 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
   let root = process.cwd();
   let dir = resolve(root, options.dir ?? definitionsDir());
   let server: ViteDevServer | undefined;
+  let building = false;
   let failing: Report | undefined;
   let shown: Report | undefined;
   const record = recordBuilt(() => dir);
@@ -70,8 +73,13 @@ export function definitionsPlugin(options: { dir?: string } = {}): Plugin {
       if (!isDefinition(file)) return;
       const parsed = parseSource(readFileSync(file, 'utf8'), relative(root, file));
       if ('problem' in parsed) this.error(formatProblem(parsed.problem));
+      // A build carries each survey resolved against the shared blocks, so neither the blocks
+      // of every survey nor the resolving reach the browser (src/definitions.ts).
+      if (building && !file.endsWith(`shared${sep}shared.json`))
+        return JSON.stringify(resolveSurvey(parsed.data as SurveyDefinition, readShared(dir)));
     },
     configResolved(config) {
+      building = config.command === 'build';
       root = config.root;
       dir = resolve(root, options.dir ?? definitionsDir());
     },

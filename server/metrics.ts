@@ -33,89 +33,94 @@ export function createMetrics(): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const requests = new client.Counter({
-    name: 'http_requests_total',
-    help: 'Requests answered, by route pattern, method and status code',
-    labelNames: ['route', 'method', 'status'],
-    registers,
-  });
-  const latency = new client.Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time from the request arriving to its answer being sent, by route pattern and method',
-    labelNames: ['route', 'method'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers,
-  });
-  const stored = new client.Counter({
-    name: 'feedback_submissions_stored_total',
-    help: 'Submissions acknowledged as stored (API and pages without JavaScript)',
-    registers,
-  });
-  const refused = new client.Counter({
-    name: 'feedback_submissions_refused_total',
-    help: 'Submissions not stored, by reason: invalid, rate_limit, cap, database',
-    labelNames: ['reason'],
-    registers,
-  });
+  const counter = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
+    new client.Counter({ name, help, labelNames, registers });
+  const histogram = <L extends string>(
+    name: string,
+    help: string,
+    buckets: number[],
+    labelNames: L[] = [],
+  ) => new client.Histogram({ name, help, labelNames, buckets, registers });
+  /** A gauge; `collect`, when given, sets it afresh at each scrape. */
+  const gauge = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: L[],
+    collect?: (this: client.Gauge<L>) => void | Promise<void>,
+  ) => new client.Gauge({ name, help, labelNames, registers, collect });
+
+  const requests = counter(
+    'http_requests_total',
+    'Requests answered, by route pattern, method and status code',
+    ['route', 'method', 'status'],
+  );
+  const latency = histogram(
+    'http_request_duration_seconds',
+    'Time from the request arriving to its answer being sent, by route pattern and method',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    ['route', 'method'],
+  );
+  const stored = counter(
+    'feedback_submissions_stored_total',
+    'Submissions acknowledged as stored (API and pages without JavaScript)',
+  );
+  const refused = counter(
+    'feedback_submissions_refused_total',
+    'Submissions not stored, by reason: invalid, rate_limit, cap, database',
+    ['reason'],
+  );
   for (const reason of ['invalid', 'rate_limit', 'cap', 'database']) refused.inc({ reason }, 0);
-  const retries = new client.Counter({
-    name: 'database_retries_total',
-    help: 'Statements and transactions tried again after a transient failure, by error code',
-    labelNames: ['code'],
-    registers,
-  });
-  const lost = new client.Counter({
-    name: 'database_connections_lost_total',
-    help: 'Pooled connections that broke (a restart, a failover, a terminated backend)',
-    registers,
-  });
-  const waits = new client.Histogram({
-    name: 'database_connection_wait_seconds',
-    help: 'Time a unit of work waited for a pooled connection',
-    buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2, 5],
-    registers,
-  });
-  const unavailable = new client.Counter({
-    name: 'database_unavailable_total',
-    help: 'Requests answered 503 because the database did not answer within DB_WAIT_MS (timeout), was starting, or stayed out of reach',
-    labelNames: ['reason'],
-    registers,
-  });
-  const mask = new client.Gauge({
-    name: 'feedback_mask_pass_rows',
-    help: 'The masking pass under way on this instance: rows looked at (done) of those stored (total)',
-    labelNames: ['pass', 'state'],
-    registers,
-  });
+  const retries = counter(
+    'database_retries_total',
+    'Statements and transactions tried again after a transient failure, by error code',
+    ['code'],
+  );
+  const lost = counter(
+    'database_connections_lost_total',
+    'Pooled connections that broke (a restart, a failover, a terminated backend)',
+  );
+  const waits = histogram(
+    'database_connection_wait_seconds',
+    'Time a unit of work waited for a pooled connection',
+    [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 2, 5],
+  );
+  const unavailable = counter(
+    'database_unavailable_total',
+    'Requests answered 503 because the database did not answer within DB_WAIT_MS (timeout), was starting, or stayed out of reach',
+    ['reason'],
+  );
+  const mask = gauge(
+    'feedback_mask_pass_rows',
+    'The masking pass under way on this instance: rows looked at (done) of those stored (total)',
+    ['pass', 'state'],
+  );
   let sources: Parameters<Metrics['watch']>[0] = {};
-  new client.Gauge({
-    name: 'database_pool_connections',
-    help: 'Pooled database connections, by pool and state (in_use, idle)',
-    labelNames: ['pool', 'state'],
-    registers,
-    collect() {
+  gauge(
+    'database_pool_connections',
+    'Pooled database connections, by pool and state (in_use, idle)',
+    ['pool', 'state'],
+    function () {
       this.reset();
       for (const p of sources.pools?.() ?? []) {
         this.set({ pool: p.pool, state: 'in_use' }, p.total - p.idle);
         this.set({ pool: p.pool, state: 'idle' }, p.idle);
       }
     },
-  });
-  new client.Gauge({
-    name: 'database_pool_waiting',
-    help: 'Requests waiting for a pooled connection, by pool',
-    labelNames: ['pool'],
-    registers,
-    collect() {
+  );
+  gauge(
+    'database_pool_waiting',
+    'Requests waiting for a pooled connection, by pool',
+    ['pool'],
+    function () {
       this.reset();
       for (const p of sources.pools?.() ?? []) this.set({ pool: p.pool }, p.waiting);
     },
-  });
-  new client.Gauge({
-    name: 'feedback_drafts_open',
-    help: 'Drafts of respondents without JavaScript under way (not sent, not yet purged)',
-    registers,
-    async collect() {
+  );
+  gauge(
+    'feedback_drafts_open',
+    'Drafts of respondents without JavaScript under way (not sent, not yet purged)',
+    [],
+    async function () {
       // A scrape never waits long on a database that does not answer: the gauge is then left out.
       const open = await Promise.race([
         sources.openDrafts?.().catch(() => undefined),
@@ -124,15 +129,15 @@ export function createMetrics(): Metrics {
       this.reset();
       if (open !== undefined) this.set(open);
     },
-  });
-  new client.Gauge({
-    name: 'feedback_ready',
-    help: '1 once the database is reached and migrated (what /readyz also needs), else 0',
-    registers,
-    collect() {
+  );
+  gauge(
+    'feedback_ready',
+    '1 once the database is reached and migrated (what /readyz also needs), else 0',
+    [],
+    function () {
       this.set(sources.ready?.() ? 1 : 0);
     },
-  });
+  );
   return {
     registry,
     request(route, method, status, seconds) {

@@ -6,7 +6,8 @@
 import type { ReactNode } from 'react';
 import { optionReveals } from '../../engine';
 import type { Lang, ResolvedField, ResolvedPage, ResolvedSurvey } from '../../engine';
-import { InsetText, Panel } from '../../renderers';
+import { InsetText } from '../../renderers';
+import { FinishContent } from '../../src/pages/FinishContent';
 import { fieldMessages, messageText, uiText } from './messages';
 import { WORDS } from './words';
 
@@ -106,13 +107,22 @@ function Columns({ lang, children }: { lang: Lang; children: (l: Lang) => ReactN
   );
 }
 
+/** One of the preview's sections (`page-<id>`): its own heading, then what it shows. */
+function Section({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`page-${id}`}>
+      <h2 className="govuk-heading-m" id={`page-${id}`}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function StartSection({ survey, lang }: { survey: ResolvedSurvey; lang: Lang }) {
   const start = survey.start;
   return (
-    <section aria-labelledby="page-start">
-      <h2 className="govuk-heading-m" id="page-start">
-        {WORDS[lang].startPage}
-      </h2>
+    <Section id="start" title={WORDS[lang].startPage}>
       {!start ? (
         <p className="govuk-body">{WORDS[lang].noStart}</p>
       ) : (
@@ -138,16 +148,20 @@ function StartSection({ survey, lang }: { survey: ResolvedSurvey; lang: Lang }) 
           )}
         </Columns>
       )}
-    </section>
+    </Section>
   );
 }
 
 function PageSection({ page, lang }: { page: ResolvedPage; lang: Lang }) {
   return (
-    <section aria-labelledby={`page-${page.id}`}>
-      <h2 className="govuk-heading-m" id={`page-${page.id}`}>
-        {WORDS[lang].page} {page.id}
-      </h2>
+    <Section
+      id={page.id}
+      title={
+        <>
+          {WORDS[lang].page} {page.id}
+        </>
+      }
+    >
       <Columns lang={lang}>
         {(l) => (
           <>
@@ -171,45 +185,18 @@ function PageSection({ page, lang }: { page: ResolvedPage; lang: Lang }) {
           </>
         )}
       </Columns>
-    </section>
+    </Section>
   );
 }
 
 function FinishSection({ survey, lang }: { survey: ResolvedSurvey; lang: Lang }) {
   const finish = survey.finish;
   return (
-    <section aria-labelledby="page-finish">
-      <h2 className="govuk-heading-m" id="page-finish">
-        {WORDS[lang].finishPage}
-      </h2>
+    <Section id="finish" title={WORDS[lang].finishPage}>
       <Columns lang={lang}>
-        {(l) => (
-          <>
-            <Panel titleText={finish.panelTitle[l]} text={finish.panelBody?.[l]} headingLevel={4} />
-            {finish.heading && <p className="govuk-heading-s">{finish.heading[l]}</p>}
-            {finish.paragraphs.map((text) => (
-              <p key={text.en} className="govuk-body">
-                {text[l]}
-              </p>
-            ))}
-            {finish.links && finish.links.length > 0 && (
-              <ul className="govuk-list">
-                {finish.links.map((link) => (
-                  <li key={link.text.en}>
-                    <a
-                      className="govuk-link"
-                      href={typeof link.href === 'string' ? link.href : link.href[l]}
-                    >
-                      {link.text[l]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </>
-        )}
+        {(l) => <FinishContent finish={finish} lang={l} headingLevel={4} />}
       </Columns>
-    </section>
+    </Section>
   );
 }
 

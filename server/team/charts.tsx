@@ -4,15 +4,12 @@
 // Sized for a phone first: 400 units wide, drawn at most 400 px wide (class app-chart) and
 // shrunk to the column on a narrow screen, so 16-unit text stays at least 13 px at 375 px.
 // Bar labels wrap onto lines of their own above the bar; a trend names at most a few weeks.
+import { BLUE, ChartFrame, FONT, TEXT, WIDTH } from './chart-frame';
 import type { UiLang } from './text';
 
-const BLUE = '#1d70b8';
-const TEXT = '#0b0c0c';
 const GREY = '#b1b4b6';
 const WHITE = '#ffffff';
 
-const WIDTH = 400;
-const FONT = 16;
 const LINE = 20;
 /** Characters of a label per line at 16 units (Arial averages about 0.5 em a character). */
 const LINE_CHARS = 44;
@@ -99,19 +96,9 @@ export function BarChart(props: { id: string; title: string; bars: ChartBar[] })
     );
   });
   return (
-    <svg
-      role="img"
-      aria-labelledby={`${props.id}-title ${props.id}-desc`}
-      viewBox={`0 0 ${WIDTH} ${y}`}
-      width={WIDTH}
-      height={y}
-      className="app-chart"
-      xmlns="http://www.w3.org/2000/svg"
-    >
-      <title id={`${props.id}-title`}>{props.title}</title>
-      <desc id={`${props.id}-desc`}>{alt}</desc>
+    <ChartFrame id={props.id} title={props.title} alt={alt} height={y}>
       {rows}
-    </svg>
+    </ChartFrame>
   );
 }
 
@@ -143,17 +130,7 @@ export function ColumnChart(props: {
     )
     .join('; ');
   return (
-    <svg
-      role="img"
-      aria-labelledby={`${props.id}-title ${props.id}-desc`}
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      width={WIDTH}
-      height={height}
-      className="app-chart"
-      xmlns="http://www.w3.org/2000/svg"
-    >
-      <title id={`${props.id}-title`}>{props.title}</title>
-      <desc id={`${props.id}-desc`}>{alt}</desc>
+    <ChartFrame id={props.id} title={props.title} alt={alt} height={height}>
       <line x1="0" y1={base} x2={WIDTH} y2={base} stroke={TEXT} />
       {props.columns.map((c, i) => {
         const h = Math.round((c.value / max) * (base - 28));
@@ -203,6 +180,6 @@ export function ColumnChart(props: {
           </g>
         );
       })}
-    </svg>
+    </ChartFrame>
   );
 }

@@ -1,13 +1,10 @@
 // A score over time as server-rendered SVG: a point for each week or month with its 95% interval
 // as a line, and numbered markers where the team's dated notes fall. An image with a text
 // alternative; the same figures and the notes' text are in the table beside it.
+import { BLUE, ChartFrame, FONT, TEXT, WIDTH } from './chart-frame';
 import { labelled } from './charts';
 
-const BLUE = '#1d70b8';
-const TEXT = '#0b0c0c';
 const GREY = '#505a5f';
-const WIDTH = 400;
-const FONT = 16;
 
 export interface ScorePoint {
   label: string;
@@ -40,17 +37,7 @@ export function ScoreChart(props: {
     Math.round(base - ((v - props.min) / (props.max - props.min)) * (base - top));
   const named = labelled(props.points.length);
   return (
-    <svg
-      role="img"
-      aria-labelledby={`${props.id}-title ${props.id}-desc`}
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      width={WIDTH}
-      height={height}
-      className="app-chart"
-      xmlns="http://www.w3.org/2000/svg"
-    >
-      <title id={`${props.id}-title`}>{props.title}</title>
-      <desc id={`${props.id}-desc`}>{props.alt}</desc>
+    <ChartFrame id={props.id} title={props.title} alt={props.alt} height={height}>
       <line x1="0" y1={base} x2={WIDTH} y2={base} stroke={TEXT} />
       <text x={0} y={y(props.max) + 5} fontSize={FONT} fill={TEXT}>
         {props.max}
@@ -98,6 +85,6 @@ export function ScoreChart(props: {
           </g>
         );
       })}
-    </svg>
+    </ChartFrame>
   );
 }

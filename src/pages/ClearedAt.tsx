@@ -11,6 +11,9 @@ export function ClearedAt() {
   const { t } = useT();
   const lastActivity = useSurveyStore((s) => (s.inProgress ? s.lastActivity : null));
   if (lastActivity === null) return null;
+  // React draws no content in <noscript> in the browser, so the app's bundle leaves out the
+  // time's making (the server's build, and every render outside the browser's, keeps it).
+  if (import.meta.env.SSR === false) return <noscript />;
   const words = {
     am: t('time.am'),
     pm: t('time.pm'),

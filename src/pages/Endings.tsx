@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useDocumentTitle } from '../hooks';
 import { useT } from '../i18n';
-import { Button, Panel } from '../../renderers';
+import { Button } from '../../renderers';
+import { FinishContent } from './FinishContent';
 import { surveyPath } from '../paths';
 import { useSurveyStore } from '../store';
 import { useSurvey } from '../survey';
@@ -16,27 +17,7 @@ export function FinishPage() {
   return (
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
-        <Panel titleText={finish.panelTitle[lang]} text={finish.panelBody?.[lang]} />
-        {finish.heading && <h2 className="govuk-heading-m">{finish.heading[lang]}</h2>}
-        {finish.paragraphs.map((text) => (
-          <p className="govuk-body" key={text.en}>
-            {text[lang]}
-          </p>
-        ))}
-        {finish.links && finish.links.length > 0 && (
-          <ul className="govuk-list">
-            {finish.links.map((link) => (
-              <li key={link.text.en}>
-                <a
-                  className="govuk-link"
-                  href={typeof link.href === 'string' ? link.href : link.href[lang]}
-                >
-                  {link.text[lang]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
+        <FinishContent finish={finish} lang={lang} />
       </div>
     </div>
   );

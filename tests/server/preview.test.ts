@@ -3,7 +3,7 @@
 // surveys; expected texts come from the fixture definitions and the app's words (src/i18n).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import prettier from 'prettier';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,21 @@ const section = (html: string, id: string) => {
 const column = (html: string, lang: string) =>
   html.split('govuk-grid-column-one-half" lang="').find((part) => part.startsWith(`${lang}"`))!;
 
+/** From the panel on, each element's tag, class and own text; headings by their level below the
+ *  panel's title. */
+function outline(html: string): string[] {
+  let top: number | undefined;
+  const from = html.slice(html.indexOf('<div class="govuk-panel'));
+  return [...from.matchAll(/<([a-z][a-z0-9]*)((?:\s[^>]*)?)>([^<]*)/g)].map(
+    ([, tag, attrs, words]) => {
+      const level = /^h([1-6])$/.exec(tag!)?.[1];
+      if (level) top ??= Number(level);
+      const name = level ? `heading+${Number(level) - top!}` : tag;
+      return `${name} ${/class="([^"]*)"/.exec(attrs!)?.[1] ?? ''} ${text(words!).trim()}`;
+    },
+  );
+}
+
 describe('the preview of a survey', () => {
   it('shows the start page and the finish page, in English beside Welsh', async () => {
     const html = (await app.inject('/preview/basic')).body;
@@ -79,6 +94,26 @@ describe('the preview of a survey', () => {
     const finish = text(section(html, 'page-finish'));
     expect(finish).toContain(basic.finish.panelTitle.en);
     expect(finish).toContain(basic.finish.panelTitle.cy);
+  });
+
+  it('shows the finish page in each language as a respondent meets it, its headings below its own', async () => {
+    const preview = section((await app.inject('/preview/basic')).body, 'page-finish');
+    // The respondent's pages as the server draws them (the real route table).
+    const site = await testServer({
+      surveys: loadSurveys().surveys,
+      store,
+      serverEntry: resolve('src/entry-server.tsx'),
+    });
+    try {
+      for (const lang of ['en', 'cy'] as const) {
+        const page = (await site.app.inject(`/${lang}/basic/finish`)).body;
+        const content = page.slice(0, page.indexOf('</main>'));
+        // Heading levels counted from the panel's title: h1 on the page, lower in the preview.
+        expect(outline(column(preview, lang))).toEqual(outline(content));
+      }
+    } finally {
+      await site.app.close();
+    }
   });
 
   it("shows each field's Other box with its label and every message it can give, its own or the standard ones", async () => {
