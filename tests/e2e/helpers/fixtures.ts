@@ -1,7 +1,8 @@
 // The test object every spec uses. Its automatic 'privacy' fixture watches each test:
 // no request leaves the page's own origin, no cookie is set, localStorage holds only the
 // survey store. Also: accessibility scans and phone-width screenshots of each distinct page.
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -63,13 +64,32 @@ export async function storedState(page: Page): Promise<Record<string, unknown> |
   return (JSON.parse(raw) as { state: Record<string, unknown> }).state;
 }
 
-const scanned = new Set<string>();
+const claimed = new Set<string>();
 
-/** Runs axe (WCAG 2.2 AA) once per distinct page and state in this worker. */
+/**
+ * True for the first caller in the whole run (any worker) asking with this key, false after: a
+ * file made exclusively in the run's data folder (E2E_DATA_DIR, one per run, deleted at the end).
+ * Each check of a distinct page is then done once, not once in each worker.
+ */
+export function firstInRun(key: string): boolean {
+  if (claimed.has(key)) return false;
+  claimed.add(key);
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) return true;
+  mkdirSync(join(dir, 'once'), { recursive: true });
+  const file = join(dir, 'once', createHash('sha256').update(key).digest('hex'));
+  try {
+    closeSync(openSync(file, 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Runs axe (WCAG 2.2 AA) once per distinct page and state in the run. */
 export async function expectAccessible(page: Page, key: string): Promise<void> {
-  if (scanned.has(key)) return;
-  scanned.add(key);
-  await expectNoViolations(page, key);
+  if (firstInRun(`axe ${key}`)) await expectNoViolations(page, key);
 }
 
 /** Runs axe (WCAG 2.2 AA) on the page as it is now; any violation fails, listed readably. */

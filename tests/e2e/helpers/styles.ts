@@ -4,7 +4,7 @@
 // paint.
 import type { Page } from '@playwright/test';
 import { SCRIPT_CLASSES } from '../../../src/scriptClasses';
-import { expect } from './fixtures';
+import { expect, firstInRun } from './fixtures';
 
 /** The properties styled differently once the full stylesheet is added (at most five). */
 function differencesFromFullSheet(page: Page, href: string): Promise<string[]> {
@@ -75,11 +75,9 @@ function differencesFromFullSheet(page: Page, href: string): Promise<string[]> {
   );
 }
 
-const checked = new Set<string>();
-
 /**
  * The page as its inline rules style it equals the page with the full stylesheet. Checked once
- * per set of classes in this worker: the server picks the rules by that set alone.
+ * per set of classes in the run: the server picks the rules by that set alone.
  */
 export async function expectInlineStylesComplete(page: Page, key: string): Promise<void> {
   const classes = await page.evaluate(() =>
@@ -87,8 +85,7 @@ export async function expectInlineStylesComplete(page: Page, key: string): Promi
       .sort()
       .join(' '),
   );
-  if (checked.has(classes)) return;
-  checked.add(classes);
+  if (!firstInRun(`inline styles ${classes}`)) return;
   const href = await page.locator('style[data-app-styles]').getAttribute('data-app-styles');
   expect(href, `${key}: the full stylesheet's address`).toMatch(/^\/assets\/.+\.css$/);
   expect(
