@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
@@ -92,16 +92,28 @@ export async function expectAccessible(page: Page, key: string): Promise<void> {
   if (firstInRun(`axe ${key}`)) await expectNoViolations(page, key);
 }
 
+/**
+ * axe.run in the page (WCAG 2.2 AA tags, violations only). axe's source (about half a megabyte) is
+ * put into a document once, where @axe-core/playwright puts it in twice on every scan: the pages
+ * the app draws from question to question are one document, scanned many times.
+ */
+async function axeViolations(page: Page): Promise<axe.Result[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    async (tags) =>
+      (
+        await (window as unknown as { axe: typeof axe }).axe.run(document, {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        })
+      ).violations,
+    WCAG_TAGS,
+  );
+}
+
 /** Runs axe (WCAG 2.2 AA) on the page as it is now; any violation fails, listed readably. */
 export async function expectNoViolations(page: Page, key: string): Promise<void> {
-  // Violations only, and legacy mode (one axe.run in the page, no extra blank page to merge
-  // frame results): several times faster, and the app has no iframes. options() first: it
-  // replaces the whole option object that withTags() writes into.
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_TAGS)
-    .setLegacyMode(true)
-    .analyze();
+  const violations = await axeViolations(page);
   const readable = violations
     .filter((v) => v.nodes.length > 0)
     .map(
