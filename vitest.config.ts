@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve, sep } from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -39,6 +40,11 @@ export default defineConfig({
   test: {
     // Generous: user-event in jsdom and child-process tests slow down a lot on a busy 2-core machine.
     testTimeout: 30_000,
+    // Vitest's default is one file at a time on two cores (cores - 1); most of the slow files wait
+    // on child processes, databases and timers rather than computing, so two at a time (each
+    // PostgreSQL file in its own schema, tests/server/postgres-schema.ts) nearly halves the wall time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    reporters: ['default', './tests/helpers/slowest-reporter.ts'],
     projects: [
       {
         extends: true,

@@ -15,23 +15,31 @@ export interface ScriptRun {
 let runs = 0;
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `script` with `args` (in `cwd`, by default this one) once every run before it has ended:
- *  they share process.argv and the working directory. */
+/** Runs `script` with `args` (in `cwd`, by default this one, with `env` over this process's
+ *  variables) once every run before it has ended: they share process.argv, the working directory
+ *  and the environment. */
 export function runScript(
   script: string,
   args: string[],
-  { cwd }: { cwd?: string } = {},
+  { cwd, env = {} }: { cwd?: string; env?: Record<string, string | undefined> } = {},
 ): Promise<ScriptRun> {
-  const run = queue.then(() => runNow(resolve(script), args, cwd));
+  const run = queue.then(() => runNow(resolve(script), args, cwd, env));
   queue = run.catch(() => undefined);
   return run;
 }
 
-async function runNow(script: string, args: string[], cwd?: string): Promise<ScriptRun> {
+async function runNow(
+  script: string,
+  args: string[],
+  cwd: string | undefined,
+  env: Record<string, string | undefined>,
+): Promise<ScriptRun> {
   const { argv, exitCode } = process;
   const [log, before] = [console.log, process.cwd()];
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   const lines: string[] = [];
   process.argv = [argv[0]!, script, ...args];
+  setEnv(env);
   if (cwd) process.chdir(cwd);
   process.exitCode = undefined;
   console.log = (...parts: unknown[]) => lines.push(parts.map(String).join(' '));
@@ -44,8 +52,16 @@ async function runNow(script: string, args: string[], cwd?: string): Promise<Scr
     };
   } finally {
     process.chdir(before);
+    setEnv(saved);
     console.log = log;
     process.argv = argv;
     process.exitCode = exitCode;
   }
+}
+
+/** Sets these variables for the run (undefined: unset), as a child process's env would. */
+function setEnv(env: Record<string, string | undefined>): void {
+  for (const [name, value] of Object.entries(env))
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
 }

@@ -6,17 +6,16 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import prettier from 'prettier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SurveyDefinition } from '../../engine/types';
 import { openSqliteStore } from '../../server/storage/sqlite';
+import { runScript, type ScriptRun } from '../helpers/run-script';
 import { tempProject } from '../helpers/temp-project';
 
 const project = tempProject('validate-against-');
 const repo = project.root;
-const TSX = resolve('node_modules/.bin/tsx');
-const VALIDATE = resolve('scripts/validate.ts');
 afterAll(() => project.remove());
 
 const git = (...args: string[]) =>
@@ -35,24 +34,24 @@ const write = async (def: SurveyDefinition) =>
     }),
   );
 
-/** The validate command in the repository as a checkout runs it: definitions/ is its folder. */
+/** The validate command in the repository as a checkout runs it: definitions/ is its folder.
+ *  Run in this process (tests/helpers/run-script.ts), not by a TypeScript runner per case; the
+ *  command itself is started as `npm run validate` in tests/definitions/any-survey.test.ts. */
 function validate(
   args: string[] = [],
   env: Record<string, string> = {},
   cwd = repo,
-): { code: number; stdout: string } {
-  const { SURVEY_DEFINITIONS: _, ...inherited } = process.env;
-  try {
-    const stdout = execFileSync(TSX, [VALIDATE, ...args], {
-      cwd,
-      encoding: 'utf8',
-      env: { ...inherited, ...env },
-    });
-    return { code: 0, stdout };
-  } catch (error) {
-    const failed = error as { status: number; stdout: string };
-    return { code: failed.status, stdout: failed.stdout };
-  }
+): Promise<ScriptRun> {
+  return runScript('scripts/validate.ts', args, {
+    cwd,
+    env: {
+      SURVEY_DEFINITIONS: undefined,
+      PUBLISHED_REF: undefined,
+      DATA_DIR: undefined,
+      DATABASE_URL: undefined,
+      ...env,
+    },
+  });
 }
 
 beforeAll(() => {
@@ -77,7 +76,7 @@ describe('the live-survey check in a full validate run', { timeout: 180_000 }, (
     await edit((def) => {
       q1(def).label.en = 'Why did you ask for a basic DBS check?';
     });
-    const { code, stdout } = validate();
+    const { code, stdout } = await validate();
     const base = git('merge-base', 'HEAD', 'main').trim().slice(0, 7);
     expect(stdout).toContain(
       `Live surveys compared with the merge base with main (${base}): nothing removed or renamed.`,
@@ -89,7 +88,7 @@ describe('the live-survey check in a full validate run', { timeout: 180_000 }, (
     await edit((def) => {
       q1(def).options = q1(def).options!.filter((o) => o.value !== 'Volunteering');
     });
-    const { code, stdout } = validate();
+    const { code, stdout } = await validate();
     expect(code).toBe(1);
     expect(stdout).toMatch(
       /definitions\/basic\.json:\d+:\d+ {2}\/pages\/0\/fields\/0\/options {2}Option "Volunteering" of "whyDidYouApply" was removed: answers that chose it would be counted as another option\n {4}hint: Keep the option and add "retired": true to it instead/,
@@ -100,7 +99,7 @@ describe('the live-survey check in a full validate run', { timeout: 180_000 }, (
     await edit((def) => {
       q1(def).options!.find((o) => o.value === 'Volunteering')!.value = 'Voluntary work';
     });
-    const { code, stdout } = validate();
+    const { code, stdout } = await validate();
     expect(code).toBe(1);
     expect(stdout).toContain(
       'Option "Volunteering" of "whyDidYouApply" was removed or renamed to "Voluntary work"',
@@ -113,7 +112,7 @@ describe('the live-survey check in a full validate run', { timeout: 180_000 }, (
       const q2 = def.pages.find((p) => p.id === 'q2')!;
       q2.fields[0]!.options!.find((o) => o.value === 'Third')!.retired = true;
     });
-    const { code, stdout } = validate();
+    const { code, stdout } = await validate();
     expect(stdout).not.toMatch(/was removed/);
     expect(stdout).toContain(
       'warning: Option "Third" of "whichSector" is retired, but the next rule of q2 still uses it',
@@ -127,7 +126,7 @@ describe('the live-survey check in a full validate run', { timeout: 180_000 }, (
       def.pages.find((p) => p.id === 'q6')!.id = 'q6a';
       def.pages.find((p) => p.id === 'q5')!.skip = 'q8';
     });
-    const { code, stdout } = validate();
+    const { code, stdout } = await validate();
     expect(code).toBe(1);
     expect(stdout).toContain(
       'Page q6 was removed or renamed to q6a: its address is in links respondents have been given',
@@ -142,7 +141,7 @@ describe('the live-survey check in a full validate run', { timeout: 180_000 }, (
       for (const field of q7.fields) field.retired = true;
       def.pages.find((p) => p.id === 'q6')!.next = 'q8';
     });
-    const { code, stdout } = validate();
+    const { code, stdout } = await validate();
     expect(stdout).toContain('nothing removed or renamed');
     expect(code).toBe(0);
   });
@@ -152,18 +151,18 @@ describe('the live-survey check in a full validate run', { timeout: 180_000 }, (
       q1(def).options = q1(def).options!.filter((o) => o.value !== 'Volunteering');
     });
     git('tag', 'published-now', 'main');
-    const { code, stdout } = validate([], { PUBLISHED_REF: 'published-now' });
+    const { code, stdout } = await validate([], { PUBLISHED_REF: 'published-now' });
     expect(stdout).toContain('Live surveys compared with published-now: 1 removed or renamed.');
     expect(code).toBe(1);
-    expect(validate(['--against', 'no-such-branch']).stdout).toContain(
+    expect((await validate(['--against', 'no-such-branch'])).stdout).toContain(
       'Cannot read definitions at "no-such-branch"',
     );
   });
 
-  it('on main itself compares the files with their own last commit', () => {
+  it('on main itself compares the files with their own last commit', async () => {
     git('checkout', '-q', 'main', '--', 'definitions');
     git('checkout', '-q', 'main');
-    const { code, stdout } = validate();
+    const { code, stdout } = await validate();
     const head = git('rev-parse', '--short=7', 'HEAD').trim();
     expect(stdout).toContain(
       `Live surveys compared with the merge base with main (${head}): nothing removed or renamed.`,
@@ -172,12 +171,12 @@ describe('the live-survey check in a full validate run', { timeout: 180_000 }, (
     git('checkout', '-q', 'edit');
   });
 
-  it('is skipped with a note where there is no published version (a clone without main)', () => {
+  it('is skipped with a note where there is no published version (a clone without main)', async () => {
     const clone = mkdtempSync(join(tmpdir(), 'validate-clone-'));
     try {
       execFileSync('git', ['clone', '-q', '--depth', '1', '-b', 'edit', `file://${repo}`, clone]);
       execFileSync('cp', ['-r', join(repo, 'schemas'), clone]);
-      const { code, stdout } = validate([], {}, clone);
+      const { code, stdout } = await validate([], {}, clone);
       expect(stdout).toContain(
         'Live-survey check skipped: no published version to compare with (no main branch, or a shallow clone without it). Set PUBLISHED_REF',
       );
@@ -212,7 +211,7 @@ describe('the live-survey check in a full validate run', { timeout: 180_000 }, (
         def.pages.find((p) => p.id === 'q7')!.fields[0]!.name = 'howContent';
         def.newFields = [...(def.newFields ?? []), 'howContent'];
       });
-      const { code, stdout } = validate([], { DATA_DIR: dataDir });
+      const { code, stdout } = await validate([], { DATA_DIR: dataDir });
       expect(code).toBe(1);
       expect(stdout).toContain(
         'Option "Volunteering" of "whyDidYouApply" was removed: answers that chose it would be counted as another option (2 stored responses chose it)',

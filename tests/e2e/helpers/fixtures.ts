@@ -1,9 +1,10 @@
 // The test object every spec uses. Its automatic 'privacy' fixture watches each test:
 // no request leaves the page's own origin, no cookie is set, localStorage holds only the
 // survey store. Also: accessibility scans and phone-width screenshots of each distinct page.
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { test as base, expect, type Page } from '@playwright/test';
 
 export { expect };
@@ -63,25 +64,56 @@ export async function storedState(page: Page): Promise<Record<string, unknown> |
   return (JSON.parse(raw) as { state: Record<string, unknown> }).state;
 }
 
-const scanned = new Set<string>();
+const claimed = new Set<string>();
 
-/** Runs axe (WCAG 2.2 AA) once per distinct page and state in this worker. */
+/**
+ * True for the first caller in the whole run (any worker) asking with this key, false after: a
+ * file made exclusively in the run's data folder (E2E_DATA_DIR, one per run, deleted at the end).
+ * Each check of a distinct page is then done once, not once in each worker.
+ */
+export function firstInRun(key: string): boolean {
+  if (claimed.has(key)) return false;
+  claimed.add(key);
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) return true;
+  mkdirSync(join(dir, 'once'), { recursive: true });
+  const file = join(dir, 'once', createHash('sha256').update(key).digest('hex'));
+  try {
+    closeSync(openSync(file, 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Runs axe (WCAG 2.2 AA) once per distinct page and state in the run. */
 export async function expectAccessible(page: Page, key: string): Promise<void> {
-  if (scanned.has(key)) return;
-  scanned.add(key);
-  await expectNoViolations(page, key);
+  if (firstInRun(`axe ${key}`)) await expectNoViolations(page, key);
+}
+
+/**
+ * axe.run in the page (WCAG 2.2 AA tags, violations only). axe's source (about half a megabyte) is
+ * put into a document once, where @axe-core/playwright puts it in twice on every scan: the pages
+ * the app draws from question to question are one document, scanned many times.
+ */
+async function axeViolations(page: Page): Promise<axe.Result[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  return page.evaluate(
+    async (tags) =>
+      (
+        await (window as unknown as { axe: typeof axe }).axe.run(document, {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        })
+      ).violations,
+    WCAG_TAGS,
+  );
 }
 
 /** Runs axe (WCAG 2.2 AA) on the page as it is now; any violation fails, listed readably. */
 export async function expectNoViolations(page: Page, key: string): Promise<void> {
-  // Violations only, and legacy mode (one axe.run in the page, no extra blank page to merge
-  // frame results): several times faster, and the app has no iframes. options() first: it
-  // replaces the whole option object that withTags() writes into.
-  const { violations } = await new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_TAGS)
-    .setLegacyMode(true)
-    .analyze();
+  const violations = await axeViolations(page);
   const readable = violations
     .filter((v) => v.nodes.length > 0)
     .map(
