@@ -386,5 +386,6 @@ export function registerCompare(team: FastifyInstance, ctx: TeamContext): void {
         if (!comparison) return { back: backTo(request, COMPARE_PATH) };
         return compareCsv(langOf(request), table, comparison);
       },
+      COMPARE_PATH,
     );
 }

@@ -10,7 +10,13 @@ import { uiLang, type UiLang } from './text';
 
 /** The refusals the team area answers with a page (server/team/refusals.ts). */
 export type Refusal =
-  'notFound' | 'responseNotFound' | 'forbidden' | 'csrf' | 'badInput' | 'exportRefused';
+  | 'notFound'
+  | 'responseNotFound'
+  | 'forbidden'
+  | 'csrf'
+  | 'badInput'
+  | 'exportRefused'
+  | 'searchTimedOut';
 
 export interface TeamContext {
   /** What pages may change; reads of feedback, tags, themes and the audit go through `reader`. */

@@ -249,10 +249,23 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
   });
 
   // A table that could not be made: back to the page, which says why.
-  registerFigureCsv(team, ctx, `${CROSSTAB_PATH}.csv`, 'crosstab', async (request) => {
-    const { table } = await read(request);
-    if (!table) return { back: backTo(request, CROSSTAB_PATH) };
-    const lang = langOf(request);
-    return figureCsv(lang, table.by.label[lang], table.score, table.measure, labelled(lang, table));
-  });
+  registerFigureCsv(
+    team,
+    ctx,
+    `${CROSSTAB_PATH}.csv`,
+    'crosstab',
+    async (request) => {
+      const { table } = await read(request);
+      if (!table) return { back: backTo(request, CROSSTAB_PATH) };
+      const lang = langOf(request);
+      return figureCsv(
+        lang,
+        table.by.label[lang],
+        table.score,
+        table.measure,
+        labelled(lang, table),
+      );
+    },
+    CROSSTAB_PATH,
+  );
 }

@@ -31,13 +31,26 @@ export function registerFigureCsv(
   csvPath: string,
   name: string,
   make: (request: FastifyRequest) => Promise<CsvAnswer | undefined>,
+  /** The page the table is on (for a refusal's link back). */
+  page: string | ((request: FastifyRequest) => string),
 ): void {
-  team.get(csvPath, { preHandler: ctx.allow('viewer') }, async (request, reply) => {
-    const made = await make(request);
-    if (!made) return ctx.refuse(request, reply, 'notFound');
-    if ('back' in made) return ctx.refuse(request, reply, 'badInput', made.back);
-    return sendCsv(reply, name, made.header, made.rows);
-  });
+  const pageOf = typeof page === 'string' ? () => page : page;
+  const config = { pageOf } satisfies PageOfRoute;
+  team.get(
+    csvPath,
+    { preHandler: ctx.allow('viewer'), config: config as Record<string, unknown> },
+    async (request, reply) => {
+      const made = await make(request);
+      if (!made) return ctx.refuse(request, reply, 'notFound');
+      if ('back' in made) return ctx.refuse(request, reply, 'badInput', made.back);
+      return sendCsv(reply, name, made.header, made.rows);
+    },
+  );
+}
+
+/** A route that is not a page names the page a refusal links back to (./refusals.ts). */
+export interface PageOfRoute {
+  pageOf: (request: FastifyRequest) => string;
 }
 
 /** The page a CSV request came from: the same query at `pagePath` (the language kept). */

@@ -24,7 +24,7 @@ import { registerThemes } from './themes-pages';
 import { answerWords, wordFieldsKey } from './themes';
 import { themeMatcher } from './theme-matcher';
 import { Message, PasskeyForm } from './pages';
-import { refuse, refuseControlCharacters } from './refusals';
+import { refuse, refuseControlCharacters, refuseSearchTimeouts } from './refusals';
 import { registerPasskeys } from './passkeys';
 import { MASK_PASS, maskAnswers } from './privacy';
 import { registerQuestions } from './questions';
@@ -233,6 +233,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     });
     // Before any route: input with a control character is refused with a page.
     team.addHook('preValidation', refuseControlCharacters(render));
+    team.setErrorHandler(refuseSearchTimeouts(render));
     takeTurns(team);
     team.addContentTypeParser(
       'application/x-www-form-urlencoded',

@@ -68,9 +68,16 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
   });
 
   for (const table of OVERVIEW_TABLES)
-    registerFigureCsv(team, ctx, `/team/overview/${table}.csv`, table, async (request) => {
-      const { parsed, period, surveys } = await read(request);
-      if (parsed.errors.length) return { back: backTo(request, '/team') };
-      return overviewCsv(langOf(request), table, surveys, period);
-    });
+    registerFigureCsv(
+      team,
+      ctx,
+      `/team/overview/${table}.csv`,
+      table,
+      async (request) => {
+        const { parsed, period, surveys } = await read(request);
+        if (parsed.errors.length) return { back: backTo(request, '/team') };
+        return overviewCsv(langOf(request), table, surveys, period);
+      },
+      '/team',
+    );
 }

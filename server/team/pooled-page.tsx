@@ -122,11 +122,24 @@ export function registerPooled(team: FastifyInstance, ctx: TeamContext): void {
     );
   });
 
-  registerFigureCsv(team, ctx, `${POOLED_PATH}.csv`, 'pooled', async (request) => {
-    const found = await read(request);
-    if (!found) return undefined;
-    if (found.parsed.errors.length) return { back: backTo(request, POOLED_PATH) };
-    const lang = langOf(request);
-    return figureCsv(lang, text(lang, 'survey'), found.first, found.measure, found.labelled(lang));
-  });
+  registerFigureCsv(
+    team,
+    ctx,
+    `${POOLED_PATH}.csv`,
+    'pooled',
+    async (request) => {
+      const found = await read(request);
+      if (!found) return undefined;
+      if (found.parsed.errors.length) return { back: backTo(request, POOLED_PATH) };
+      const lang = langOf(request);
+      return figureCsv(
+        lang,
+        text(lang, 'survey'),
+        found.first,
+        found.measure,
+        found.labelled(lang),
+      );
+    },
+    POOLED_PATH,
+  );
 }

@@ -226,6 +226,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
         await choiceFigures(reader, survey, field, parsed, ctx.scales),
       );
     },
+    (request) => request.url.split('?')[0]!.replace(/\.csv$/, ''),
   );
 
   team.get<{ Params: { survey: string; field: string } }>(

@@ -5,6 +5,8 @@
 // text) or stores it.
 import { createElement } from 'react';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isSearchTimeout } from './access';
+import type { PageOfRoute } from './figure-download';
 import { langOf, type Refusal, type TeamContext } from './context';
 import { withLang } from './layout';
 import { Message } from './pages';
@@ -24,6 +26,13 @@ const REFUSALS: Record<
   forbidden: { status: 403, heading: 'forbidden', body: 'forbiddenBody', link: 'toOverview' },
   csrf: { status: 403, heading: 'csrfHeading', body: 'csrfBody', link: 'toOverview' },
   badInput: { status: 400, heading: 'badInputHeading', body: 'badInputBody', link: 'goBack' },
+  // A search (`q=`) on a page or CSV that counts or lists answers went past its time budget.
+  searchTimedOut: {
+    status: 400,
+    heading: 'searchTimedOutHeading',
+    body: 'searchTooLong',
+    link: 'goBackWithoutSearch',
+  },
   exportRefused: {
     status: 400,
     heading: 'exportRefusedHeading',
@@ -34,6 +43,26 @@ const REFUSALS: Record<
 
 /** Where each refusal's link goes when the caller gives none. */
 const HOME: Partial<Record<Refusal, string>> = { responseNotFound: '/team/responses' };
+
+/**
+ * The team's error handler: a search that went past its time budget, on any page or CSV that
+ * does not say so inline (the list and a question's answers do), gets a page saying so with a
+ * link to the same page without the search; anything else goes on to the app's handler.
+ */
+export function refuseSearchTimeouts(render: TeamContext['render']) {
+  return (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (!isSearchTimeout(error)) throw error;
+    const [path, query = ''] = request.url.split('?');
+    const kept = new URLSearchParams(query);
+    kept.delete('q');
+    kept.delete('lang');
+    // A page links back to itself; a download to its page (./figure-download.tsx), or the overview.
+    const config = request.routeOptions.config as Partial<PageOfRoute>;
+    const page = config.pageOf?.(request) ?? (path!.endsWith('.csv') ? '/team' : path!);
+    const to = kept.size ? `${page}?${kept}` : page;
+    return refuse(render, request, reply, 'searchTimedOut', to);
+  };
+}
 
 /** Sends the refusal's page; `to` is where its link goes (default: the overview). */
 export function refuse(

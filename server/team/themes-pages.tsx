@@ -548,12 +548,19 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     );
   });
 
-  registerFigureCsv(team, ctx, THEMES_CSV, 'themes', async (request) => {
-    const { parsed, rows } = await themeList(request);
-    // A wrong filter: the page says what is wrong.
-    if (parsed.errors.length) return { back: backTo(request, '/team/themes') };
-    return themesCsv(langOf(request), rows);
-  });
+  registerFigureCsv(
+    team,
+    ctx,
+    THEMES_CSV,
+    'themes',
+    async (request) => {
+      const { parsed, rows } = await themeList(request);
+      // A wrong filter: the page says what is wrong.
+      if (parsed.errors.length) return { back: backTo(request, '/team/themes') };
+      return themesCsv(langOf(request), rows);
+    },
+    '/team/themes',
+  );
 
   const showForm = (
     request: FastifyRequest,

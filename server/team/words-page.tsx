@@ -173,24 +173,31 @@ export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
     );
   });
 
-  registerFigureCsv(team, ctx, `${WORDS_PATH}.csv`, 'words', async (request) => {
-    const { parsed, groups } = await read(request);
-    if (parsed.errors.length) return { back: backTo(request, WORDS_PATH) };
-    const lang = langOf(request);
-    const t = (key: TextKey) => text(lang, key);
-    const rows = groups.flatMap((group) =>
-      (['words', 'phrases'] as const).flatMap((kind) =>
-        group[kind].map((found) => [
-          t(LANG_KEY[group.lang]),
-          t(kind === 'words' ? 'wordsWord' : 'wordsPhrase'),
-          found.text,
-          found.responses,
-        ]),
-      ),
-    );
-    return {
-      header: [t('respondentLanguage'), t('wordsKind'), t('wordsText'), t('responses')],
-      rows,
-    };
-  });
+  registerFigureCsv(
+    team,
+    ctx,
+    `${WORDS_PATH}.csv`,
+    'words',
+    async (request) => {
+      const { parsed, groups } = await read(request);
+      if (parsed.errors.length) return { back: backTo(request, WORDS_PATH) };
+      const lang = langOf(request);
+      const t = (key: TextKey) => text(lang, key);
+      const rows = groups.flatMap((group) =>
+        (['words', 'phrases'] as const).flatMap((kind) =>
+          group[kind].map((found) => [
+            t(LANG_KEY[group.lang]),
+            t(kind === 'words' ? 'wordsWord' : 'wordsPhrase'),
+            found.text,
+            found.responses,
+          ]),
+        ),
+      );
+      return {
+        header: [t('respondentLanguage'), t('wordsKind'), t('wordsText'), t('responses')],
+        rows,
+      };
+    },
+    WORDS_PATH,
+  );
 }

@@ -16,7 +16,7 @@ import type {
 import { teamReader, type TeamReader } from './reader';
 import { scopeRules } from './scope';
 
-export { withinBudget, type Segment, type TeamReader } from './reader';
+export { isSearchTimeout, withinBudget, type Segment, type TeamReader } from './reader';
 export type { FilterPart } from './scope';
 
 /** What the team's pages may change, and the sign-in's reads of members and sessions. */

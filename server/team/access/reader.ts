@@ -237,6 +237,9 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
   };
 }
 
+/** True for a search that went past its time budget (the pages that do not say so inline refuse it). */
+export const isSearchTimeout = (error: unknown) => error instanceof SearchTimeout;
+
 /** What `work` finds, or undefined when a search in it went past its time budget. */
 export async function withinBudget<T>(work: () => Promise<T>): Promise<T | undefined> {
   try {
