@@ -19,6 +19,8 @@ export async function startServer(
     staticDir?: string;
     config?: ServerConfig;
     onStartFailed?: (error: unknown) => void;
+    /** The built folders checked against the definitions (default: the project's). */
+    builtDirs?: string[];
   } = {},
 ): Promise<{
   app: FastifyInstance;
@@ -30,7 +32,7 @@ export async function startServer(
   // Before anything is opened: several instances without a shared secret cannot sign anyone in.
   const secretWarning = checkTeamSecret(config);
   // One truth: never draw the built surveys while checking answers against other files.
-  const stale = staleBuildProblem();
+  const stale = staleBuildProblem(options.builtDirs);
   if (stale) throw new Error(stale);
   const surveys = await loadDefinitions();
   const metrics = config.metricsPort ? createMetrics() : undefined;

@@ -161,6 +161,8 @@ describe('metrics', () => {
     const metricsPort = await freeLocalPort();
     const started = await startServer({
       staticDir: fakeDist(),
+      // It serves a fake build: whatever build the checkout holds is not this test's.
+      builtDirs: [],
       config: {
         ...configFromEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'feedback-metrics-')) }),
         port: 0,
