@@ -7,9 +7,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../server/storage/sqlite';
+import { MIGRATIONS, openSqliteStore } from '../../server/storage/sqlite';
+import { NOTES_MIGRATION } from '../../server/storage/team/migrations';
+import { SQLITE_TALLY_UK_DAYS } from '../../server/storage/tally-sql';
+import { SQLITE_THEME_MATCH_MIGRATION } from '../../server/storage/theme-match-sql';
 import { sqliteUkDay } from '../../server/storage/uk-day-sql';
 import { databases, tableRows, world } from './trends-world';
+
+/** How to undo each SQLite migration after the UK-day recount, newest last. */
+const UNDO_LATER = new Map([
+  [NOTES_MIGRATION, 'DROP TABLE team_note'],
+  [
+    SQLITE_THEME_MATCH_MIGRATION,
+    `DROP TABLE theme_match; DROP TABLE team_theme_gen; DROP INDEX feedback_themes_gen;
+     DROP INDEX feedback_received_test; ALTER TABLE feedback DROP COLUMN themes_gen;
+     ALTER TABLE team_theme DROP COLUMN rev`,
+  ],
+]);
 
 const now = new Date('2026-11-20T09:00:00Z');
 const counts = (body: string) => tableRows(body, 'Responses')[0];
@@ -44,12 +58,18 @@ describe('the per-day counts of a database kept by UTC day', () => {
       lang: 'en',
     });
     await store.close();
-    // As the release before left it: counted on the UTC day, the last two migrations not run.
+    // As the release before left it: counted on the UTC day, the recount and every migration
+    // after it not run (each undone here; one added later must say how, or this fails).
     const raw = new Database(file);
     const days = () => raw.prepare('SELECT day, n FROM feedback_tally').all();
     expect(days()).toEqual([{ day: '2026-06-11', n: 1 }]);
-    raw.exec(`UPDATE feedback_tally SET day = '2026-06-10'; DROP TABLE team_note;
-      PRAGMA user_version = ${Number(raw.pragma('user_version', { simple: true })) - 2};`);
+    const recount = MIGRATIONS.indexOf(SQLITE_TALLY_UK_DAYS);
+    for (const later of MIGRATIONS.slice(recount + 1).reverse()) {
+      const undo = UNDO_LATER.get(later);
+      if (!undo) throw new Error(`no undo for migration ${MIGRATIONS.indexOf(later) + 1}`);
+      raw.exec(undo);
+    }
+    raw.exec(`UPDATE feedback_tally SET day = '2026-06-10'; PRAGMA user_version = ${recount};`);
     await openSqliteStore(file).close();
     expect(days()).toEqual([{ day: '2026-06-11', n: 1 }]);
     raw.close();
