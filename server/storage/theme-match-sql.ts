@@ -17,6 +17,7 @@
 // purge too); a theme's rows go when it is deleted.
 import type { Sql } from './sql';
 import type { NewFeedback } from './record';
+import type { FeedbackRow } from './team/feedback';
 
 /**
  * The revisions and the counter; and an index covering a period's responses by language (the
@@ -137,16 +138,7 @@ export async function catchUpThemes(sql: Sql, source: ThemeSource): Promise<void
   for (;;) {
     const { gen, themes } = await currentThemes(sql);
     const newest = Math.max(0, ...themes.map((t) => t.rev));
-    const rows = await sql.all<{
-      id: string;
-      survey_id: string;
-      definition_hash: string;
-      received_at: string | Date;
-      answers: string | Record<string, string>;
-      lang: 'en' | 'cy' | null;
-      test: boolean | number;
-      themes_gen: number | string;
-    }>(
+    const rows = await sql.all<Required<FeedbackRow> & { themes_gen: number | string }>(
       `SELECT id, survey_id, definition_hash, received_at, answers, lang, test, themes_gen
          FROM feedback WHERE themes_gen < ? ORDER BY themes_gen LIMIT ${BATCH}`,
       [newest],

@@ -6,6 +6,7 @@
 // same transaction as any delete, the retention purge included.
 import type { Sql } from './sql';
 import type { NewFeedback } from './record';
+import type { FeedbackRow } from './team/feedback';
 
 /** 1 once a response's words are in the index; the responses still without are indexed apart. */
 const WORDS_CUT = `ALTER TABLE feedback ADD COLUMN words_cut SMALLINT;
@@ -194,14 +195,7 @@ async function cutWords(
       : `DELETE FROM feedback_word WHERE feedback_id ${inList}`;
   const { after: later, order } = KEYSET[keyset];
   for (let last: { id: string; received_at: string | Date } | undefined; ;) {
-    const rows = await sql.all<{
-      id: string;
-      survey_id: string;
-      definition_hash: string;
-      received_at: string | Date;
-      answers: string | Record<string, string>;
-      lang: 'en' | 'cy' | null;
-    }>(
+    const rows = await sql.all<FeedbackRow>(
       `SELECT id, survey_id, definition_hash, received_at, answers, lang FROM feedback
         WHERE ${condition}${last ? ` AND ${later}` : ''} ORDER BY ${order} LIMIT ${CUT_BATCH}`,
       [

@@ -17,8 +17,11 @@ export interface CsvTable {
   rows: (string | number)[][];
 }
 
-/** The CSV, or the page to send the member back to when the page could not make the table. */
-export type CsvAnswer = CsvTable | { back: string };
+/**
+ * The CSV; or the page to send the member back to when the page could not make the table
+ * (`back`, refused), or to send them on to while its figures are being worked out (`see`).
+ */
+export type CsvAnswer = CsvTable | { back: string } | { see: string };
 
 /**
  * GET `csvPath` (a team route, for viewers and up): `make` reads the request as the page does.
@@ -43,6 +46,7 @@ export function registerFigureCsv(
       const made = await make(request);
       if (!made) return ctx.refuse(request, reply, 'notFound');
       if ('back' in made) return ctx.refuse(request, reply, 'badInput', made.back);
+      if ('see' in made) return reply.redirect(made.see, 303);
       return sendCsv(reply, name, made.header, made.rows);
     },
   );

@@ -16,7 +16,6 @@ import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
 import { withLang } from './layout';
 import { WORDS_PATH } from './words-page';
 import { themeScores, themeScoresCsv, ThemeScoresTables, type ThemeScores } from './theme-scores';
-import { sendCsv } from './figure-csv';
 import { backTo, FigureLinks, joinQuery, registerFigureCsv } from './figure-download';
 import { themesCsv } from './themes-csv';
 import { pageOf, Pagination } from './pagination';
@@ -696,27 +695,28 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
 
   // The theme by score as CSV, for the same filters; while its matches are being worked out,
   // its page (which says so).
-  team.get<{ Params: { themeId: string } }>(
+  const themePage = (request: FastifyRequest) =>
+    `/team/themes/${(request.params as { themeId: string }).themeId}`;
+  registerFigureCsv(
+    team,
+    ctx,
     '/team/themes/:themeId/scores.csv',
-    { preHandler: ctx.allow('viewer') },
-    async (request, reply) => {
-      const theme = await themeById(request, request.params.themeId);
-      if (!theme) return notFound(request, reply);
-      const lang = langOf(request);
+    'theme-by-score',
+    async (request) => {
+      const theme = await themeById(request, (request.params as { themeId: string }).themeId);
+      if (!theme) return undefined;
       const reader = ctx.reader(request);
       const parsed = await reader.segment(queryValues(request), { ranged: true });
-      const page = `/team/themes/${theme.id}`;
-      const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
-      if (parsed.errors.length) return ctx.refuse(request, reply, 'badInput', `${page}?${asked}`);
+      if (parsed.errors.length) return { back: backTo(request, themePage(request)) };
       if (!(await reader.themesReady())(theme.id))
-        return reply.redirect(linkTo(page, filterQuery(parsed.kept), lang), 303);
+        return { see: linkTo(themePage(request), filterQuery(parsed.kept), langOf(request)) };
       const chosen = parsed.filter.surveyId
         ? [ctx.surveys.get(parsed.filter.surveyId)!]
         : [...ctx.surveys.values()];
       const scores = await themeScores(reader, chosen, ctx.scales, parsed.filter, theme.id);
-      const { header, rows } = themeScoresCsv(lang, scores);
-      return sendCsv(reply, 'theme-by-score', header, rows);
+      return themeScoresCsv(langOf(request), scores);
     },
+    themePage,
   );
 
   team.get<{ Params: { themeId: string } }>(
