@@ -22,6 +22,7 @@ import { openSqliteStore } from '../server/storage/sqlite';
 import type { StoreWithTeam } from '../server/storage/types';
 import { sha256 } from '../server/team/session';
 import { answerWords, wordFieldsKey } from '../server/team/themes';
+import { sharedQuestions } from '../server/team/pooled';
 import { BENCH_THEMES, comment } from './bench-text';
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 100_000);
@@ -312,6 +313,22 @@ async function bench(
   console.log(
     `${name}: ${themes.length} new themes matched over every response in ${((performance.now() - matching) / 1000).toFixed(1)} s (in the background; load average ${loadavg()[0]!.toFixed(1)})`,
   );
+  // The analyst's pages: a score by another answer, a question shared by surveys on one scale,
+  // the words people use, the trends by month, the notes and some of the figure downloads.
+  const choices = allFields(survey).filter((f) => roleOf(f) === 'choice' && f.options?.length);
+  const shared = sharedQuestions(list)[0];
+  const analyst = [
+    '/team?period=month',
+    '/team/overview/score-trends.csv',
+    ...(choices.length > 1
+      ? [`/team/crosstab?survey=${survey.id}&score=${choices[0]!.name}&by=${choices[1]!.name}`]
+      : []),
+    ...(shared ? [`/team/pooled?question=${shared.name}&scale=${shared.scale}`] : []),
+    '/team/words',
+    '/team/words?respondentLang=cy',
+    '/team/notes',
+    `/team/compare/shares.csv?survey=${survey.id}`,
+  ];
   const wordTheme = themes.find((t) => t.name.startsWith('Slow'))!;
   const phraseTheme = themes.find((t) => t.name.startsWith('Waiting'))!;
   const urls = [
@@ -324,6 +341,9 @@ async function bench(
     `/team/themes?respondentLang=cy`,
     `/team/themes/${wordTheme.id}`,
     `/team/themes/${phraseTheme.id}`,
+    '/team/themes.csv',
+    `/team/themes/${wordTheme.id}/scores.csv`,
+    ...analyst,
     filtered,
     ...(freeText ? [`/team/questions/${survey.id}/${freeText.name}?q=slow`] : []),
     `/team/responses?page=50`,
