@@ -5,7 +5,7 @@
 // shrunk to the column on a narrow screen, so 16-unit text stays at least 13 px at 375 px.
 // Bar labels wrap onto lines of their own above the bar; a trend names at most a few weeks.
 import { BLUE, ChartFrame, FONT, TEXT, WIDTH } from './chart-frame';
-import type { UiLang } from './text';
+import { formatUk, type UiLang } from './text';
 
 const GREY = '#b1b4b6';
 const WHITE = '#ffffff';
@@ -42,20 +42,7 @@ export function labelled(n: number, max = MAX_AXIS_LABELS): Set<number> {
   return shown;
 }
 
-const shortFormats = {
-  en: new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'Europe/London',
-  }),
-  cy: new Intl.DateTimeFormat('cy-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'Europe/London',
-  }),
-};
-/** A week's label under a trend: day and short month ("2 Mar", "2 Maw"). */
-export const axisDate = (lang: UiLang, d: Date) => shortFormats[lang].format(d);
+export const axisDate = (lang: UiLang, d: Date) => formatUk(lang, d, 'axisDay');
 
 export interface ChartBar {
   label: string;

@@ -10,37 +10,11 @@ import { linkTo } from './segments';
 import { Table } from './table';
 import { ScoreChart } from './trend-chart';
 import { notesIn, periodParam, type Period, type ScoreTrend, type TrendPeriod } from './trends';
-import { formatDate, text, type TextKey, type UiLang } from './text';
-
-const monthFormats = {
-  en: new Intl.DateTimeFormat('en-GB', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  }),
-  cy: new Intl.DateTimeFormat('cy-GB', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  }),
-};
-const monthLongFormats = {
-  en: new Intl.DateTimeFormat('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  }),
-  cy: new Intl.DateTimeFormat('cy-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  }),
-};
+import { formatDate, formatUk, text, type TextKey, type UiLang } from './text';
 
 /** A period's name in a table ("2 March 2026 (partial week)", "March 2026"). */
 function periodName(lang: UiLang, p: Period, period: TrendPeriod): string {
-  const name =
-    period === 'week' ? formatDate(lang, p.start) : monthLongFormats[lang].format(p.start);
+  const name = period === 'week' ? formatDate(lang, p.start) : formatUk(lang, p.start, 'month');
   const partial: TextKey = period === 'week' ? 'partialWeek' : 'partialMonth';
   return p.partial ? `${name} (${text(lang, partial)})` : name;
 }
@@ -119,7 +93,7 @@ export function ScoreTrendFigure(props: {
     question: trend.field.label[lang],
   });
   const label = (p: Period) =>
-    period === 'week' ? axisDate(lang, p.start) : monthFormats[lang].format(p.start);
+    period === 'week' ? axisDate(lang, p.start) : formatUk(lang, p.start, 'axisMonth');
   const withNotes = trend.points.map((p) => notesIn(props.notes, p.period));
   const alt = trend.points
     .map((p, i) => {

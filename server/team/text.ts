@@ -37,26 +37,43 @@ export function responsesFound(lang: UiLang, n: number): string {
 
 export const uiLang = (value: unknown): UiLang => (isLang(value) ? value : 'en');
 
+/** The ways the team's pages write a date, all in UK time as the pages' days are. */
+const DATE_STYLES = {
+  /** "2 March 2026" */
+  day: { day: 'numeric', month: 'long', year: 'numeric' },
+  /** "2 March 2026, 14:05" */
+  dayTime: { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
+  /** "2 Mar", under a weekly trend */
+  axisDay: { day: 'numeric', month: 'short' },
+  /** "Mar 2026", under a monthly trend */
+  axisMonth: { month: 'short', year: 'numeric' },
+  /** "March 2026" */
+  month: { month: 'long', year: 'numeric' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateStyle = keyof typeof DATE_STYLES;
+
 // Made once: building an Intl.DateTimeFormat costs far more than formatting with it, and a
 // page formats a date for every week and every row.
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A date (and time) in the member's language, in UK time as the pages' days are. */
-export function formatDate(lang: UiLang, date: Date, withTime = false): string {
-  const key = `${lang}${withTime}`;
+/** A date in the member's language and one of the pages' styles, in UK time. */
+export function formatUk(lang: UiLang, date: Date, style: DateStyle): string {
+  const key = `${lang} ${style}`;
   if (!formats.has(key))
     formats.set(
       key,
       new Intl.DateTimeFormat(lang === 'cy' ? 'cy-GB' : 'en-GB', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        ...(withTime ? { hour: '2-digit', minute: '2-digit' } : {}),
+        ...DATE_STYLES[style],
         timeZone: 'Europe/London',
       }),
     );
   return formats.get(key)!.format(date);
 }
+
+/** A date (and time) in the member's language, in UK time as the pages' days are. */
+export const formatDate = (lang: UiLang, date: Date, withTime = false): string =>
+  formatUk(lang, date, withTime ? 'dayTime' : 'day');
 
 /** Audit codes and their words; those in WITH_ROLE carry a role after a colon (`role:analyst`). */
 const AUDIT_ACTIONS: Record<string, TextKey> = {
