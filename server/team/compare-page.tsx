@@ -25,7 +25,7 @@ import {
   type ParsedFilter,
   type QueryValues,
 } from './filters';
-import { beforeQuery, FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
+import { beforeQuery, FilterErrors, SegmentControls, titleOf } from './segments';
 import { Table } from './table';
 import { addDays, daysBetween, ukDay, ukMidnight } from '../uk-time';
 import { formatDate, text, type TextKey, type UiLang } from './text';
@@ -288,19 +288,13 @@ function ComparePage(props: {
       ) : (
         !parsed.errors.length && <p className="govuk-body">{t('compareChooseSurvey')}</p>
       )}
-      <SegmentTags
-        lang={lang}
-        path="/team/compare"
-        parsed={parsed}
-        surveys={props.surveys}
-        extra={beforeQuery(props.query)}
-      />
-      <SegmentForm
+      <SegmentControls
         lang={lang}
         action="/team/compare"
         parsed={parsed}
         query={props.query}
         surveys={props.survey ? [props.survey] : props.surveys}
+        named={props.surveys}
         surveySelect
         before
       />

@@ -11,7 +11,7 @@ import { backTo, FigureBlock, joinQuery, registerFigureCsv } from './figure-down
 import { figureCsv, FigureTable } from './figure-table';
 import { filterQuery, type ParsedFilter } from './filters';
 import { surveyName } from './privacy';
-import { FilterErrors, linkTo, SegmentForm, SegmentTags } from './segments';
+import { FilterErrors, linkTo, SegmentControls } from './segments';
 import { formatDate, text, type TextKey, type UiLang } from './text';
 
 export const CROSSTAB_PATH = '/team/crosstab';
@@ -193,20 +193,14 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
               asked={query(request)}
               errors={errors}
             />
-            <SegmentTags
-              lang={lang}
-              path={CROSSTAB_PATH}
-              parsed={parsed}
-              surveys={[survey]}
-              extra={choice}
-            />
-            <SegmentForm
+            <SegmentControls
               lang={lang}
               action={CROSSTAB_PATH}
               parsed={parsed}
               query={parsed.query}
               surveys={[survey]}
               extra={kept}
+              tagsKeep={choice}
             />
             {table && (
               <FigureBlock

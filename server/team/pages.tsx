@@ -6,7 +6,7 @@ import { axisDate, ColumnChart } from './charts';
 import { questionPath } from './questions';
 import { LOW_SAMPLE, type QuestionFigures, type SurveyFigures } from './figures';
 import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
-import { FilterErrors, linkTo, SegmentForm, SegmentTags } from './segments';
+import { FilterErrors, linkTo, SegmentControls } from './segments';
 import { PeriodLinks, ScoreTrendFigure, notesText, TrendNotes } from './score-trends';
 import { Table } from './table';
 import { periodParam, periodQuery, type ScoreTrend, type TrendPeriod } from './trends';
@@ -148,14 +148,7 @@ export function Overview(props: {
         {t('dateRange', { from: date(lang, props.range.from), to: date(lang, lastDay) })}{' '}
         {t('ukDays')}
       </p>
-      <SegmentTags
-        lang={lang}
-        path="/team"
-        parsed={parsed}
-        surveys={props.all}
-        extra={periodParam(props.period)}
-      />
-      <SegmentForm
+      <SegmentControls
         lang={lang}
         action="/team"
         parsed={parsed}

@@ -9,7 +9,7 @@ import { figureCsv, FigureTable, type LabelledRow } from './figure-table';
 import { filterQuery } from './filters';
 import { sharedQuestions, type SharedQuestion } from './pooled';
 import { surveyName } from './privacy';
-import { FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
+import { FilterErrors, SegmentControls, titleOf } from './segments';
 import { formatDate, text, type TextKey, type UiLang } from './text';
 
 export const POOLED_PATH = '/team/pooled';
@@ -85,20 +85,14 @@ export function registerPooled(team: FastifyInstance, ctx: TeamContext): void {
                 to: formatDate(lang, new Date(parsed.range.to.getTime() - 1)),
               })}
             </p>
-            <SegmentTags
-              lang={lang}
-              path={POOLED_PATH}
-              parsed={parsed}
-              surveys={surveys}
-              extra={choice}
-            />
-            <SegmentForm
+            <SegmentControls
               lang={lang}
               action={POOLED_PATH}
               parsed={parsed}
               query={parsed.query}
               surveys={surveys}
               extra={{ question: question.name, scale: question.scale }}
+              tagsKeep={choice}
             />
             {!parsed.errors.length && (
               <FigureBlock

@@ -24,7 +24,7 @@ import { withLang } from './layout';
 import { choiceMatch, filterQuery, firstValues, type ParsedFilter } from './filters';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
-import { FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
+import { FilterErrors, SegmentControls, titleOf } from './segments';
 import { withinBudget, type TeamReader } from './access';
 import { SearchTooLong } from './responses-pages';
 import { Table } from './table';
@@ -329,19 +329,13 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
                   to: formatDate(lang, new Date(range.to.getTime() - 1)),
                 })}
               </p>
-              <SegmentTags
-                lang={lang}
-                path={path}
-                parsed={parsed}
-                surveys={[survey]}
-                keep={['q']}
-              />
-              <SegmentForm
+              <SegmentControls
                 lang={lang}
                 action={path}
                 parsed={parsed}
                 query={parsed.query}
                 surveys={[survey]}
+                keep={['q']}
               />
               {body}
             </>

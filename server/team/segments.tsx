@@ -255,6 +255,42 @@ function tagText(
   }
 }
 
+/**
+ * A filtered page's controls: the filters in use as removable tags, then the form to change
+ * them. Every tag's link keeps what the form keeps besides the filter (its `extra`, and the
+ * comparison's earlier period).
+ */
+export function SegmentControls(
+  props: SegmentFormProps & {
+    /** Surveys the tags may name, when the form offers fewer (the comparison's chosen one). */
+    named?: ResolvedSurvey[];
+    /** Keys not shown as tags but kept on their links (a search). */
+    keep?: FilterKey[];
+    /** What the tags' links keep, when not the form's `extra` (a crosstab's questions as found). */
+    tagsKeep?: string;
+  },
+) {
+  const { named, keep, tagsKeep, ...form } = props;
+  const kept =
+    tagsKeep ??
+    [new URLSearchParams(form.extra).toString(), form.before ? beforeQuery(form.query) : '']
+      .filter(Boolean)
+      .join('&');
+  return (
+    <>
+      <SegmentTags
+        lang={form.lang}
+        path={form.action}
+        parsed={form.parsed}
+        surveys={named ?? form.surveys}
+        keep={keep}
+        extra={kept}
+      />
+      <SegmentForm {...form} />
+    </>
+  );
+}
+
 /** The filters in use, each a link to the page without it (each answer its own tag). */
 export function SegmentTags(props: {
   lang: UiLang;

@@ -20,7 +20,7 @@ import { backTo, FigureLinks, joinQuery, registerFigureCsv } from './figure-down
 import { themesCsv } from './themes-csv';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
-import { beforeQuery, FilterErrors, linkTo, SegmentForm, SegmentTags, titleOf } from './segments';
+import { beforeQuery, FilterErrors, linkTo, SegmentControls, titleOf } from './segments';
 import { hasRole } from './session';
 import { Table } from './table';
 import { termProblem, storableCharacters } from './term-check';
@@ -161,14 +161,7 @@ function ThemeList(props: {
           {t('wordsLink')}
         </a>
       </p>
-      <SegmentTags
-        lang={lang}
-        path="/team/themes"
-        parsed={parsed}
-        surveys={[...props.ctx.surveys.values()]}
-        extra={beforeQuery(props.query)}
-      />
-      <SegmentForm
+      <SegmentControls
         lang={lang}
         action="/team/themes"
         parsed={parsed}
@@ -276,8 +269,7 @@ function ThemePage(props: {
           to: formatDate(lang, new Date(parsed.range.to.getTime() - 1)),
         })}
       </p>
-      <SegmentTags lang={lang} path={path} parsed={parsed} surveys={surveys} />
-      <SegmentForm
+      <SegmentControls
         lang={lang}
         action={path}
         parsed={parsed}

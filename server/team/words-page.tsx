@@ -6,7 +6,7 @@ import { langOf, queryValues, type TeamContext } from './context';
 import { backTo, FigureBlock, registerFigureCsv } from './figure-download';
 import { filterQuery, type ParsedFilter } from './filters';
 import { frequentWords, wordFields, type Frequent, type FrequentWords } from './frequent-words';
-import { linkTo, FilterErrors, SegmentForm, SegmentTags, titleOf } from './segments';
+import { linkTo, FilterErrors, SegmentControls, titleOf } from './segments';
 import { hasRole } from './session';
 import { Table } from './table';
 import { formatDate, text, type TextKey, type UiLang } from './text';
@@ -124,13 +124,7 @@ export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
                 to: formatDate(lang, new Date(parsed.range.to.getTime() - 1)),
               })}
             </p>
-            <SegmentTags
-              lang={lang}
-              path={WORDS_PATH}
-              parsed={parsed}
-              surveys={[...ctx.surveys.values()]}
-            />
-            <SegmentForm
+            <SegmentControls
               lang={lang}
               action={WORDS_PATH}
               parsed={parsed}
