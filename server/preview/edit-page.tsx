@@ -57,6 +57,28 @@ const EDITOR_CSS = [
   '.survey-editor .cm-tooltip{max-width:40em}',
 ].join('');
 
+/** One of the form's submit buttons; the server reads which from `action`. */
+function ActionButton(props: {
+  action: string;
+  label: string;
+  hint?: string;
+  secondary?: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      name="action"
+      value={props.action}
+      className={props.secondary ? 'govuk-button govuk-button--secondary' : 'govuk-button'}
+      data-module="govuk-button"
+      id={`${props.action}-button`}
+      aria-describedby={props.hint}
+    >
+      {props.label}
+    </button>
+  );
+}
+
 export function ProblemList({ problems, lang }: { problems: ShownProblem[]; lang: Lang }) {
   const words = WORDS[lang];
   if (problems.length === 0) return <p className="govuk-body">{words.noProblems}</p>;
@@ -168,40 +190,14 @@ export function editPage({ id, file, source, lang, nonce, options, status }: Edi
                 </div>
               </div>
               <div className="govuk-button-group">
-                <button
-                  type="submit"
-                  name="action"
-                  value="check"
-                  className="govuk-button govuk-button--secondary"
-                  data-module="govuk-button"
-                  id="check-button"
-                >
-                  {words.check}
-                </button>
-                {options.save && (
-                  <button
-                    type="submit"
-                    name="action"
-                    value="save"
-                    className="govuk-button"
-                    data-module="govuk-button"
-                    id="save-button"
-                    aria-describedby="save-hint"
-                  >
-                    {words.save}
-                  </button>
-                )}
-                <button
-                  type="submit"
-                  name="action"
-                  value="download"
-                  className="govuk-button govuk-button--secondary"
-                  data-module="govuk-button"
-                  id="download-button"
-                  aria-describedby="download-hint"
-                >
-                  {words.download}
-                </button>
+                <ActionButton action="check" label={words.check} secondary />
+                {options.save && <ActionButton action="save" label={words.save} hint="save-hint" />}
+                <ActionButton
+                  action="download"
+                  label={words.download}
+                  hint="download-hint"
+                  secondary
+                />
               </div>
               {options.save && (
                 <p className="govuk-hint" id="save-hint">
