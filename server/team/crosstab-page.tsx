@@ -11,8 +11,8 @@ import { backTo, FigureBlock, joinQuery, registerFigureCsv } from './figure-down
 import { figureCsv, FigureTable } from './figure-table';
 import { filterQuery, type ParsedFilter } from './filters';
 import { surveyName } from './privacy';
-import { FilterErrors, linkTo, SegmentControls } from './segments';
-import { formatDate, text, type TextKey, type UiLang } from './text';
+import { FilterErrors, linkTo, DateRange, SegmentControls } from './segments';
+import { text, type TextKey, type UiLang } from './text';
 
 export const CROSSTAB_PATH = '/team/crosstab';
 
@@ -177,12 +177,7 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
           </>
         ) : (
           <>
-            <p className="govuk-body">
-              {t('dateRange', {
-                from: formatDate(lang, parsed.range.from),
-                to: formatDate(lang, new Date(parsed.range.to.getTime() - 1)),
-              })}
-            </p>
+            <DateRange lang={lang} range={parsed.range} />
             <ChoiceForm
               lang={lang}
               parsed={parsed}

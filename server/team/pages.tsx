@@ -6,7 +6,7 @@ import { axisDate, ColumnChart } from './charts';
 import { questionPath } from './questions';
 import { LOW_SAMPLE, type QuestionFigures, type SurveyFigures } from './figures';
 import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
-import { FilterErrors, linkTo, SegmentControls } from './segments';
+import { FilterErrors, linkTo, DateRange, SegmentControls } from './segments';
 import { PeriodLinks, ScoreTrendFigure, notesText, TrendNotes } from './score-trends';
 import { Table } from './table';
 import { periodParam, periodQuery, type ScoreTrend, type TrendPeriod } from './trends';
@@ -136,7 +136,6 @@ export function Overview(props: {
   const { lang, parsed } = props;
   const t = (key: Parameters<typeof text>[1], params?: Record<string, string | number>) =>
     text(lang, key, params);
-  const lastDay = new Date(props.range.to.getTime() - 1);
   // A question's page keeps the filter, except the survey (its address names it).
   const kept = filterQuery(parsed.kept, ['survey']);
   const segmented = Object.keys(parsed.kept).length > 0;
@@ -144,10 +143,7 @@ export function Overview(props: {
     <>
       <FilterErrors lang={lang} parsed={parsed} />
       <h1 className="govuk-heading-l">{t('overview')}</h1>
-      <p className="govuk-body">
-        {t('dateRange', { from: date(lang, props.range.from), to: date(lang, lastDay) })}{' '}
-        {t('ukDays')}
-      </p>
+      <DateRange lang={lang} range={props.range} />
       <SegmentControls
         lang={lang}
         action="/team"

@@ -9,8 +9,8 @@ import { figureCsv, FigureTable, type LabelledRow } from './figure-table';
 import { filterQuery } from './filters';
 import { sharedQuestions, type SharedQuestion } from './pooled';
 import { surveyName } from './privacy';
-import { FilterErrors, SegmentControls, titleOf } from './segments';
-import { formatDate, text, type TextKey, type UiLang } from './text';
+import { FilterErrors, DateRange, SegmentControls, titleOf } from './segments';
+import { text, type TextKey, type UiLang } from './text';
 
 export const POOLED_PATH = '/team/pooled';
 
@@ -79,12 +79,7 @@ export function registerPooled(team: FastifyInstance, ctx: TeamContext): void {
             <span className="govuk-caption-l">{t('pooled')}</span>
             <h1 className="govuk-heading-l">{first.label[lang]}</h1>
             <p className="govuk-body">{t('pooledIntro')}</p>
-            <p className="govuk-body">
-              {t('dateRange', {
-                from: formatDate(lang, parsed.range.from),
-                to: formatDate(lang, new Date(parsed.range.to.getTime() - 1)),
-              })}
-            </p>
+            <DateRange lang={lang} range={parsed.range} />
             <SegmentControls
               lang={lang}
               action={POOLED_PATH}

@@ -24,7 +24,7 @@ import { withLang } from './layout';
 import { choiceMatch, filterQuery, firstValues, type ParsedFilter } from './filters';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
-import { FilterErrors, SegmentControls, titleOf } from './segments';
+import { FilterErrors, DateRange, SegmentControls, titleOf } from './segments';
 import { withinBudget, type TeamReader } from './access';
 import { SearchTooLong } from './responses-pages';
 import { Table } from './table';
@@ -323,12 +323,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
               <FilterErrors lang={lang} parsed={parsed} />
               <span className="govuk-caption-l">{surveyName(survey, lang)}</span>
               <h1 className="govuk-heading-l">{field.label[lang]}</h1>
-              <p className="govuk-body">
-                {text(lang, 'dateRange', {
-                  from: formatDate(lang, range.from),
-                  to: formatDate(lang, new Date(range.to.getTime() - 1)),
-                })}
-              </p>
+              <DateRange lang={lang} range={range} />
               <SegmentControls
                 lang={lang}
                 action={path}

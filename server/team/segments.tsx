@@ -18,7 +18,7 @@ import {
 } from './filters';
 import { withLang } from './layout';
 import { surveyName } from './privacy';
-import { text, type TextKey, type UiLang } from './text';
+import { formatDate, text, type TextKey, type UiLang } from './text';
 
 /** `path?query` with the language, the query left out when empty. */
 export const linkTo = (path: string, query: string, lang: UiLang) =>
@@ -253,6 +253,20 @@ function tagText(
     default:
       return undefined;
   }
+}
+
+/** The days a page's figures cover, [from, to), and that they are UK days. */
+export function DateRange(props: { lang: UiLang; range: { from: Date; to: Date } }) {
+  const { lang, range } = props;
+  return (
+    <p className="govuk-body">
+      {text(lang, 'dateRange', {
+        from: formatDate(lang, range.from),
+        to: formatDate(lang, new Date(range.to.getTime() - 1)),
+      })}{' '}
+      {text(lang, 'ukDays')}
+    </p>
+  );
 }
 
 /**

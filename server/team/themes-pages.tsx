@@ -20,7 +20,7 @@ import { backTo, FigureLinks, joinQuery, registerFigureCsv } from './figure-down
 import { themesCsv } from './themes-csv';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
-import { beforeQuery, FilterErrors, linkTo, SegmentControls, titleOf } from './segments';
+import { beforeQuery, FilterErrors, linkTo, DateRange, SegmentControls, titleOf } from './segments';
 import { hasRole } from './session';
 import { Table } from './table';
 import { termProblem, storableCharacters } from './term-check';
@@ -263,12 +263,7 @@ function ThemePage(props: {
           </form>
         </div>
       )}
-      <p className="govuk-body">
-        {t('dateRange', {
-          from: formatDate(lang, parsed.range.from),
-          to: formatDate(lang, new Date(parsed.range.to.getTime() - 1)),
-        })}
-      </p>
+      <DateRange lang={lang} range={parsed.range} />
       <SegmentControls
         lang={lang}
         action={path}

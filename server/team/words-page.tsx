@@ -6,10 +6,10 @@ import { langOf, queryValues, type TeamContext } from './context';
 import { backTo, FigureBlock, registerFigureCsv } from './figure-download';
 import { filterQuery, type ParsedFilter } from './filters';
 import { frequentWords, wordFields, type Frequent, type FrequentWords } from './frequent-words';
-import { linkTo, FilterErrors, SegmentControls, titleOf } from './segments';
+import { linkTo, FilterErrors, DateRange, SegmentControls, titleOf } from './segments';
 import { hasRole } from './session';
 import { Table } from './table';
-import { formatDate, text, type TextKey, type UiLang } from './text';
+import { text, type TextKey, type UiLang } from './text';
 
 export const WORDS_PATH = '/team/words';
 
@@ -118,12 +118,7 @@ export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
             <FilterErrors lang={lang} parsed={parsed} />
             <h1 className="govuk-heading-l">{t('words')}</h1>
             <p className="govuk-body">{t('wordsIntro')}</p>
-            <p className="govuk-body">
-              {t('dateRange', {
-                from: formatDate(lang, parsed.range.from),
-                to: formatDate(lang, new Date(parsed.range.to.getTime() - 1)),
-              })}
-            </p>
+            <DateRange lang={lang} range={parsed.range} />
             <SegmentControls
               lang={lang}
               action={WORDS_PATH}
