@@ -17,6 +17,7 @@ import {
 } from './filters';
 import { Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
+import { FormGroup } from './form-group';
 import { FilterErrors } from './segments';
 import { Table } from './table';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
@@ -39,24 +40,13 @@ function summary(survey: ResolvedSurvey | undefined, record: FeedbackRecord): st
   return masked.length > 120 ? `${masked.slice(0, 119)}…` : masked;
 }
 
-/** A control's error message, linked from the summary and described by the control. */
-function FieldError(props: { lang?: UiLang; id: string; message?: string }) {
-  if (!props.message) return null;
-  return (
-    <p id={`${props.id}-error`} className="govuk-error-message">
-      <span className="govuk-visually-hidden">{`${text(props.lang ?? 'en', 'errorPrefix')}:`}</span>{' '}
-      {props.message}
-    </p>
-  );
-}
-
 function Select(props: {
   id: string;
   label: string;
   value: string | undefined;
   options: { value: string; text: string; group?: string }[];
   error?: string;
-  lang?: UiLang;
+  lang: UiLang;
 }) {
   const groups = [...new Set(props.options.map((o) => o.group ?? ''))];
   const option = (o: { value: string; text: string }) => (
@@ -65,29 +55,27 @@ function Select(props: {
     </option>
   );
   return (
-    <div className={`govuk-form-group${props.error ? ' govuk-form-group--error' : ''}`}>
-      <label className="govuk-label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      <FieldError lang={props.lang} id={props.id} message={props.error} />
-      <select
-        className={`govuk-select${props.error ? ' govuk-select--error' : ''}`}
-        id={props.id}
-        name={props.id}
-        defaultValue={props.value ?? ''}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
-      >
-        {groups.map((group) =>
-          group ? (
-            <optgroup key={group} label={group}>
-              {props.options.filter((o) => o.group === group).map(option)}
-            </optgroup>
-          ) : (
-            props.options.filter((o) => !o.group).map(option)
-          ),
-        )}
-      </select>
-    </div>
+    <FormGroup lang={props.lang} id={props.id} label={props.label} error={props.error}>
+      {(describedBy) => (
+        <select
+          className={`govuk-select${props.error ? ' govuk-select--error' : ''}`}
+          id={props.id}
+          name={props.id}
+          defaultValue={props.value ?? ''}
+          aria-describedby={describedBy}
+        >
+          {groups.map((group) =>
+            group ? (
+              <optgroup key={group} label={group}>
+                {props.options.filter((o) => o.group === group).map(option)}
+              </optgroup>
+            ) : (
+              props.options.filter((o) => !o.group).map(option)
+            ),
+          )}
+        </select>
+      )}
+    </FormGroup>
   );
 }
 
@@ -98,31 +86,22 @@ function Input(props: {
   value?: string;
   type?: string;
   error?: string;
-  lang?: UiLang;
+  lang: UiLang;
 }) {
-  const describedBy = [props.hint && `${props.id}-hint`, props.error && `${props.id}-error`]
-    .filter(Boolean)
-    .join(' ');
+  const { value, type, ...group } = props;
   return (
-    <div className={`govuk-form-group${props.error ? ' govuk-form-group--error' : ''}`}>
-      <label className="govuk-label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      {props.hint && (
-        <div className="govuk-hint" id={`${props.id}-hint`}>
-          {props.hint}
-        </div>
+    <FormGroup {...group}>
+      {(describedBy, error) => (
+        <input
+          className={`govuk-input govuk-input--width-20${error ? ' govuk-input--error' : ''}`}
+          id={props.id}
+          name={props.id}
+          type={type ?? 'text'}
+          defaultValue={value}
+          aria-describedby={describedBy}
+        />
       )}
-      <FieldError lang={props.lang} id={props.id} message={props.error} />
-      <input
-        className={`govuk-input govuk-input--width-20${props.error ? ' govuk-input--error' : ''}`}
-        id={props.id}
-        name={props.id}
-        type={props.type ?? 'text'}
-        defaultValue={props.value}
-        aria-describedby={describedBy || undefined}
-      />
-    </div>
+    </FormGroup>
   );
 }
 
@@ -165,7 +144,7 @@ export function ResponseList(props: ListProps) {
   // Each control's error, in the member's language.
   const error = (id: FilterKey) => {
     const found = props.parsed.errors.find((e) => e.field === id);
-    return found && { error: t(found.key), lang };
+    return { error: found && t(found.key), lang };
   };
   return (
     <>
@@ -264,7 +243,7 @@ export function ResponseList(props: ListProps) {
                 ]}
               />
             )}
-            <Input id="q" label={t('search')} value={q.q} type="search" />
+            <Input id="q" label={t('search')} value={q.q} type="search" lang={lang} />
             <Button classes="govuk-button--secondary">{t('applyFilter')}</Button>
           </form>
         </div>

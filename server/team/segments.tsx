@@ -3,7 +3,7 @@
 // each link to the same page without that filter.
 import type { ReactNode } from 'react';
 import type { ResolvedSurvey } from '../../engine';
-import { Button, ErrorMessage, ErrorSummary } from '../../renderers';
+import { Button, ErrorSummary } from '../../renderers';
 import {
   allOf,
   filterQuery,
@@ -16,6 +16,7 @@ import {
   type ParsedFilter,
   type QueryValues,
 } from './filters';
+import { FormGroup } from './form-group';
 import { withLang } from './layout';
 import { surveyName } from './privacy';
 import { formatDate, text, type TextKey, type UiLang } from './text';
@@ -50,28 +51,9 @@ function Control(props: {
   parsed: ParsedFilter;
   children: (describedBy: string | undefined, error: boolean) => ReactNode;
 }) {
-  const error = props.parsed.errors.find((e) => e.field === props.id);
-  const describedBy =
-    [props.hint && `${props.id}-hint`, error && `${props.id}-error`].filter(Boolean).join(' ') ||
-    undefined;
-  return (
-    <div className={`govuk-form-group${error ? ' govuk-form-group--error' : ''}`}>
-      <label className="govuk-label" htmlFor={props.id}>
-        {props.label}
-      </label>
-      {props.hint && (
-        <div className="govuk-hint" id={`${props.id}-hint`}>
-          {props.hint}
-        </div>
-      )}
-      {error && (
-        <ErrorMessage id={`${props.id}-error`} visuallyHiddenText={text(props.lang, 'errorPrefix')}>
-          {text(props.lang, error.key)}
-        </ErrorMessage>
-      )}
-      {props.children(describedBy, !!error)}
-    </div>
-  );
+  const { parsed, ...group } = props;
+  const error = parsed.errors.find((e) => e.field === props.id);
+  return <FormGroup {...group} error={error && text(props.lang, error.key)} />;
 }
 
 export interface SegmentFormProps {
