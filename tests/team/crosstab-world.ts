@@ -20,6 +20,14 @@ export interface Sent {
   answers: Record<string, string>;
 }
 
+/** A response to the first fixture survey, sent on day `day` of March 2026. */
+export const sentToOne = (day: number, lang: Sent['lang'], answers: Sent['answers']): Sent => ({
+  survey: 'xtab-one',
+  day,
+  lang,
+  answers,
+});
+
 export async function crosstabWorld(sent: Sent[], postgres?: string) {
   const store: StoreWithTeam = await openWorldStore(postgres);
   let now = NOW;

@@ -6,14 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { teamReader } from '../../server/team/access/reader';
 import { scopeRules } from '../../server/team/access/scope';
 import { crosstabSurveys } from './fixtures/crosstab-surveys';
-import { crosstabWorld, NOW, tables, type Sent } from './crosstab-world';
+import { crosstabWorld, NOW, sentToOne, tables, type Sent } from './crosstab-world';
 
-const one = (day: number, lang: 'en' | 'cy', answers: Record<string, string>): Sent => ({
-  survey: 'xtab-one',
-  day,
-  lang,
-  answers,
-});
+const one = sentToOne;
 
 /** Seven responses; the sixth did not say how it applied, the seventh not how satisfied. */
 const SENT: Sent[] = [

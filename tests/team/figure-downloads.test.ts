@@ -4,14 +4,9 @@
 // and each CSV row holds the same figures as the page's table row, in the same order (a column
 // dropped from either fails). Also: every figure page links to its CSV and to the methods page.
 import { describe, expect, it } from 'vitest';
-import { crosstabWorld, tables, type Sent } from './crosstab-world';
+import { crosstabWorld, sentToOne, tables, type Sent } from './crosstab-world';
 
-const one = (day: number, lang: 'en' | 'cy', answers: Record<string, string>): Sent => ({
-  survey: 'xtab-one',
-  day,
-  lang,
-  answers,
-});
+const one = sentToOne;
 
 const SENT: Sent[] = [
   one(2, 'en', { howSatisfied: '5', npsResult: '10', channel: 'Phone' }),

@@ -3,14 +3,9 @@
 // contact details, stop words left out, each a link to its answers and, for an analyst, to a new
 // theme prefilled with it; and the same table as CSV.
 import { describe, expect, it } from 'vitest';
-import { crosstabWorld, tables, type Sent } from './crosstab-world';
+import { crosstabWorld, sentToOne, tables, type Sent } from './crosstab-world';
 
-const one = (day: number, lang: 'en' | 'cy', answers: Record<string, string>): Sent => ({
-  survey: 'xtab-one',
-  day,
-  lang,
-  answers,
-});
+const one = sentToOne;
 
 const SENT: Sent[] = [
   one(2, 'en', { howToImprove: 'The phone line was slow', email: 'slow.person@example.com' }),
