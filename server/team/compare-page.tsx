@@ -15,7 +15,7 @@ import {
   type CompareRow,
   type CompareTable,
 } from './compare-csv';
-import { backTo, FigureBlock, joinQuery, registerFigureCsv } from './figure-download';
+import { FigureBlock, joinQuery, registerFigureCsv } from './figure-download';
 import { langOf, query, queryValues, type TeamContext } from './context';
 import { choiceFields, figuresFromTally } from './figures';
 import {
@@ -377,7 +377,7 @@ export function registerCompare(team: FastifyInstance, ctx: TeamContext): void {
       async (request) => {
         const { comparison } = await read(request);
         // No comparison (no survey chosen, or a wrong filter): the page says why.
-        if (!comparison) return { back: backTo(request, COMPARE_PATH) };
+        if (!comparison) return 'back';
         return compareCsv(langOf(request), table, comparison);
       },
       COMPARE_PATH,

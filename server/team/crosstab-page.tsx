@@ -7,7 +7,7 @@ import { Button, ErrorMessage, ErrorSummary } from '../../renderers';
 import { langOf, query, queryValues, type TeamContext } from './context';
 import { byFields, crosstab, scoreFields, type Crosstab, type CrossRow } from './crosstab';
 import type { Scales } from './figures';
-import { backTo, FigureBlock, joinQuery, registerFigureCsv } from './figure-download';
+import { FigureBlock, joinQuery, registerFigureCsv } from './figure-download';
 import { figureCsv, FigureTable } from './figure-table';
 import { filterQuery, type ParsedFilter } from './filters';
 import { surveyName } from './privacy';
@@ -245,7 +245,7 @@ export function registerCrosstab(team: FastifyInstance, ctx: TeamContext): void 
     'crosstab',
     async (request) => {
       const { table } = await read(request);
-      if (!table) return { back: backTo(request, CROSSTAB_PATH) };
+      if (!table) return 'back';
       const lang = langOf(request);
       return figureCsv(
         lang,

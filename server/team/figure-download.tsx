@@ -18,10 +18,11 @@ export interface CsvTable {
 }
 
 /**
- * The CSV; or the page to send the member back to when the page could not make the table
- * (`back`, refused), or to send them on to while its figures are being worked out (`see`).
+ * The CSV; or `'back'` when the page could not make the table (a wrong filter: refused, with a
+ * link to the page, which says what is wrong); or the page to send the member on to while its
+ * figures are being worked out (`see`).
  */
-export type CsvAnswer = CsvTable | { back: string } | { see: string };
+export type CsvAnswer = CsvTable | 'back' | { see: string };
 
 /**
  * GET `csvPath` (a team route, for viewers and up): `make` reads the request as the page does.
@@ -45,7 +46,8 @@ export function registerFigureCsv(
     async (request, reply) => {
       const made = await make(request);
       if (!made) return ctx.refuse(request, reply, 'notFound');
-      if ('back' in made) return ctx.refuse(request, reply, 'badInput', made.back);
+      if (made === 'back')
+        return ctx.refuse(request, reply, 'badInput', backTo(request, pageOf(request)));
       if ('see' in made) return reply.redirect(made.see, 303);
       return sendCsv(reply, name, made.header, made.rows);
     },
@@ -58,7 +60,7 @@ export interface PageOfRoute {
 }
 
 /** The page a CSV request came from: the same query at `pagePath` (the language kept). */
-export const backTo = (request: FastifyRequest, pagePath: string) => {
+const backTo = (request: FastifyRequest, pagePath: string) => {
   const asked = new URLSearchParams(request.url.split('?')[1] ?? '');
   return asked.size ? `${pagePath}?${asked}` : pagePath;
 };

@@ -4,7 +4,7 @@
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { langOf, query, queryValues, type TeamContext } from './context';
-import { backTo, registerFigureCsv } from './figure-download';
+import { registerFigureCsv } from './figure-download';
 import { choiceFields, figuresFromTally } from './figures';
 import { overviewCsv, OVERVIEW_TABLES } from './overview-csv';
 import { Overview } from './pages';
@@ -75,7 +75,7 @@ export function registerOverview(team: FastifyInstance, ctx: TeamContext): void 
       table,
       async (request) => {
         const { parsed, period, surveys } = await read(request);
-        if (parsed.errors.length) return { back: backTo(request, '/team') };
+        if (parsed.errors.length) return 'back';
         return overviewCsv(langOf(request), table, surveys, period);
       },
       '/team',

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { langOf, notFoundPage, query, queryValues, type TeamContext } from './context';
 import { figureRow, type FigureRow } from './crosstab';
-import { backTo, FigureBlock, joinQuery, registerFigureCsv } from './figure-download';
+import { FigureBlock, joinQuery, registerFigureCsv } from './figure-download';
 import { figureCsv, FigureTable, type LabelledRow } from './figure-table';
 import { filterQuery } from './filters';
 import { sharedQuestions, type SharedQuestion } from './pooled';
@@ -119,7 +119,7 @@ export function registerPooled(team: FastifyInstance, ctx: TeamContext): void {
     async (request) => {
       const found = await read(request);
       if (!found) return undefined;
-      if (found.parsed.errors.length) return { back: backTo(request, POOLED_PATH) };
+      if (found.parsed.errors.length) return 'back';
       const lang = langOf(request);
       return figureCsv(
         lang,

@@ -18,7 +18,7 @@ import { sharedQuestionOf } from './pooled';
 import { POOLED_PATH, pooledQuery } from './pooled-page';
 import { langOf, notFoundPage, queryValues, type TeamContext } from './context';
 import { figuresFromTally, type QuestionFigures, type Scales } from './figures';
-import { backTo, FigureBlock, registerFigureCsv, type CsvTable } from './figure-download';
+import { FigureBlock, registerFigureCsv, type CsvTable } from './figure-download';
 import { otherTextOf } from './answers';
 import { withLang } from './layout';
 import { choiceMatch, filterQuery, firstValues, type ParsedFilter } from './filters';
@@ -220,7 +220,7 @@ export function registerQuestions(team: FastifyInstance, ctx: TeamContext): void
       if (!survey || !field || !isChoice(field)) return undefined;
       const reader = ctx.reader(request);
       const parsed = await reader.segment(queryValues(request), { survey, ranged: true });
-      if (parsed.errors.length) return { back: backTo(request, questionPath(survey, field)) };
+      if (parsed.errors.length) return 'back';
       return distributionCsv(
         langOf(request),
         await choiceFigures(reader, survey, field, parsed, ctx.scales),

@@ -16,7 +16,7 @@ import { filterQuery, type ParsedFilter, type QueryValues } from './filters';
 import { withLang } from './layout';
 import { WORDS_PATH } from './words-page';
 import { themeScores, themeScoresCsv, ThemeScoresTables, type ThemeScores } from './theme-scores';
-import { backTo, FigureLinks, joinQuery, registerFigureCsv } from './figure-download';
+import { FigureLinks, joinQuery, registerFigureCsv } from './figure-download';
 import { themesCsv } from './themes-csv';
 import { pageOf, Pagination } from './pagination';
 import { maskPersonalData } from './privacy';
@@ -542,7 +542,7 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
     async (request) => {
       const { parsed, rows } = await themeList(request);
       // A wrong filter: the page says what is wrong.
-      if (parsed.errors.length) return { back: backTo(request, '/team/themes') };
+      if (parsed.errors.length) return 'back';
       return themesCsv(langOf(request), rows);
     },
     '/team/themes',
@@ -694,7 +694,7 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
       if (!theme) return undefined;
       const reader = ctx.reader(request);
       const parsed = await reader.segment(queryValues(request), { ranged: true });
-      if (parsed.errors.length) return { back: backTo(request, themePage(request)) };
+      if (parsed.errors.length) return 'back';
       if (!(await reader.themesReady())(theme.id))
         return { see: linkTo(themePage(request), filterQuery(parsed.kept), langOf(request)) };
       const chosen = parsed.filter.surveyId

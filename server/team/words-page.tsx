@@ -3,7 +3,7 @@
 // answers holding it and, for a member who may make themes, to a new theme of it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { langOf, queryValues, type TeamContext } from './context';
-import { backTo, FigureBlock, registerFigureCsv } from './figure-download';
+import { FigureBlock, registerFigureCsv } from './figure-download';
 import { filterQuery, type ParsedFilter } from './filters';
 import { frequentWords, wordFields, type Frequent, type FrequentWords } from './frequent-words';
 import { linkTo, FilterErrors, DateRange, SegmentControls, titleOf } from './segments';
@@ -169,7 +169,7 @@ export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
     'words',
     async (request) => {
       const { parsed, groups } = await read(request);
-      if (parsed.errors.length) return { back: backTo(request, WORDS_PATH) };
+      if (parsed.errors.length) return 'back';
       const lang = langOf(request);
       const t = (key: TextKey) => text(lang, key);
       const rows = groups.flatMap((group) =>
