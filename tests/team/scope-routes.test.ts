@@ -169,10 +169,13 @@ function suite(name: string, postgres?: (world: string) => string) {
       process.env.SEARCH_BUDGET_MS = '60000';
       const make = async (key: keyof typeof worlds, contact: Person | undefined, typed: Person) =>
         (worlds[key] = await world(await openWorldStore(postgres?.(key)), { contact, typed }));
-      await make('A', ALICE, ALICE);
-      await make('B', undefined, BOB);
-      await make('C', ALICE, BOB);
-      await make('D', ALICE, ALICE);
+      // Each world its own store and server: made side by side.
+      await Promise.all([
+        make('A', ALICE, ALICE),
+        make('B', undefined, BOB),
+        make('C', ALICE, BOB),
+        make('D', ALICE, ALICE),
+      ]);
     }, 120_000);
     afterAll(async () => {
       delete process.env.SEARCH_BUDGET_MS;
