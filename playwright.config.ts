@@ -12,9 +12,11 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // data folder once and hand it down through the environment.
 process.env.E2E_DATA_DIR ||= mkdtempSync(join(tmpdir(), 'feedback-e2e-'));
 
+/** The specs that walk the surveys, sharing a context per worker (`projects` below). */
+const JOURNEYS = /\/(nojs|journeys|held-journeys|errors|error-focus)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  testMatch: '**/*.spec.ts',
   workers: 2,
   retries: 0,
   fullyParallel: true,
@@ -33,6 +35,14 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  projects: [
+    // The journeys (most of the suite's time) each open the survey afresh in one context per
+    // worker, reset between tests (cookies, storage, routes, clock and extra pages cleared, the page
+    // on about:blank): they go back no further than their own first page, add no authenticator and
+    // grant nothing, and the privacy fixture still sees every cookie and request of each test.
+    { name: 'journeys', testMatch: JOURNEYS, use: { reuseContext: true } },
+    { name: 'other', testMatch: '**/*.spec.ts', testIgnore: JOURNEYS },
+  ],
   webServer: {
     // The real server as production runs it (built, plain node): app and feedback API on one port.
     command: 'npx tsx scripts/build-stale.ts && exec node dist-node/main.js',

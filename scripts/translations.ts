@@ -196,26 +196,30 @@ export function importRows(rows: Row[], dir = definitionsDir()): ImportResult {
 /** "1 string", "2 strings". */
 export const strings = (n: number) => `${n} string${n === 1 ? '' : 's'}`;
 
-function main(args: string[]): number {
+/** The command (`export [file] [--pending]` or `import file`) as a function: its exit code. */
+export function main(
+  args: string[],
+  print: { log: (line: string) => void; error: (line: string) => void } = console,
+): number {
   const [command, file] = args;
   if (command === 'export') {
     const out = file && file !== '--pending' ? file : 'translations.csv';
     const rows = exportRows(definitionsDir(), args.includes('--pending'));
     writeFileSync(out, toCsv(rows));
-    console.log(
+    print.log(
       `Wrote ${strings(rows.length)} to ${out}. Edit the welsh column (or put yes in reviewed to confirm it as it is), then run npm run translations:import ${out}`,
     );
     return 0;
   }
   if (command === 'import' && file) {
     const result = importRows(readRows(readFileSync(file, 'utf8')));
-    console.log(
+    print.log(
       `Welsh updated in ${strings(result.updated)}; ${strings(result.reviewed)} recorded as reviewed in ${join(definitionsDir(), REVIEWED_FILE)}.`,
     );
-    for (const { key, reason } of result.rejected) console.error(`Not imported: ${key}: ${reason}`);
+    for (const { key, reason } of result.rejected) print.error(`Not imported: ${key}: ${reason}`);
     return result.rejected.length > 0 ? 1 : 0;
   }
-  console.error(
+  print.error(
     'Usage: npm run translations:export [file.csv]  |  npm run translations:import file.csv',
   );
   return 2;

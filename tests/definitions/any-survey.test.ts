@@ -27,8 +27,10 @@ const env = () => ({
   NO_COLOR: '1',
   FORCE_COLOR: '0',
 });
-function run(command: string[]) {
-  const done = spawnSync('npx', command, { encoding: 'utf8', env: env(), timeout: 600_000 });
+/** A command of this project's (tsx, vitest) run from its own bin folder, as npx would find it. */
+function run([command, ...args]: string[]) {
+  const bin = join('node_modules', '.bin', command!);
+  const done = spawnSync(bin, args, { encoding: 'utf8', env: env(), timeout: 600_000 });
   return { status: done.status, output: `${done.stdout}${done.stderr}` };
 }
 const read = <T>(file: string) => JSON.parse(readFileSync(file, 'utf8')) as T;

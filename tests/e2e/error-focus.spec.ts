@@ -97,7 +97,7 @@ async function teamWithoutScript(browser: Browser, baseURL: string | undefined):
   const enrolling = await browser.newContext({ baseURL: site });
   await enrol(
     await enrolling.newPage(),
-    inviteLink(baseURL, `focus-${Date.now()}@example.gov.uk`, 'admin'),
+    await inviteLink(baseURL, `focus-${Date.now()}@example.gov.uk`, 'admin'),
   );
   const storageState = await enrolling.storageState();
   await enrolling.close();

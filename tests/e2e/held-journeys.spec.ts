@@ -17,6 +17,7 @@ import { documentedSubmission } from './helpers/documented';
 import { expect, test } from './helpers/fixtures';
 import {
   choiceOf,
+  expectPath,
   FEEDBACK_PATH,
   fillPage,
   headingOf,
@@ -69,7 +70,7 @@ function stepsOf(survey: ResolvedSurvey, plan: Plan): string[] {
 
 /** On this page of the journey: its address (whatever draft it carries) and its heading. */
 async function expectOn(page: Page, survey: ResolvedSurvey, lang: Lang, pageId: string) {
-  await expect.poll(() => new URL(page.url()).pathname).toBe(pathOf(lang, survey, pageId));
+  await expectPath(page, pathOf(lang, survey, pageId));
   await expect(page.locator('h1')).toContainText(headingOf(findPage(survey, pageId)!, lang));
 }
 
@@ -84,7 +85,7 @@ async function pressSubmit(page: Page, sendLive: boolean): Promise<void> {
 }
 
 async function expectFinish(page: Page, survey: ResolvedSurvey, lang: Lang): Promise<void> {
-  await expect.poll(() => new URL(page.url()).pathname).toBe(pathOf(lang, survey, 'finish'));
+  await expectPath(page, pathOf(lang, survey, 'finish'));
   await expect(page.locator('.govuk-panel--confirmation')).toContainText(
     survey.finish.panelTitle[lang],
   );

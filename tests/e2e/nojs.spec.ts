@@ -8,7 +8,7 @@ import type { Answers, Lang, ResolvedSurvey } from '../../engine';
 import { answersForPage, pageAfter, plansFor, type Plan } from './helpers/answers';
 import { documentedSubmission } from './helpers/documented';
 import { expect, test, visit } from './helpers/fixtures';
-import { fillPage, submitButton } from './helpers/journey';
+import { expectPath, fillPage, submitButton } from './helpers/journey';
 import { database, rowsSince } from './helpers/rows';
 import { expectInlineStylesComplete } from './helpers/styles';
 import { detailsOnFirstPage, LANGS, pathOf, STANDARD, surveys, ui } from './helpers/surveys';
@@ -28,7 +28,7 @@ function draftStored(token: string): boolean {
 
 /** The page's path, whatever draft the address carries. */
 async function expectAt(page: Page, lang: Lang, survey: ResolvedSurvey, target: string) {
-  await expect.poll(() => new URL(page.url()).pathname).toBe(pathOf(lang, survey, target));
+  await expectPath(page, pathOf(lang, survey, target));
 }
 
 /** A journey with the plan's answers, clicking only what works without a script. */

@@ -43,7 +43,7 @@ test('segments, comparison and themes work with and without JavaScript, in Engli
     .toString(36)
     .replace(/[0-9]/g, (d) => 'qrstuvwxyz'.charAt(Number(d)))}`;
   seed(word);
-  await enrol(page, inviteLink(baseURL, `analysis-${Date.now()}@example.gov.uk`, 'analyst'));
+  await enrol(page, await inviteLink(baseURL, `analysis-${Date.now()}@example.gov.uk`, 'analyst'));
 
   // The segment form with JavaScript: open it, choose Welsh responses, apply.
   await page.goto(`${site}/team?survey=basic`);
@@ -163,7 +163,7 @@ test('a ticked checkbox as a segment, with and without JavaScript, in English an
   // A day no other test stores responses on.
   const day = new Date(Date.now() - 77 * DAY).toISOString().slice(0, 10);
   seedTicked(day);
-  await enrol(page, inviteLink(baseURL, `ticked-${Date.now()}@example.gov.uk`, 'analyst'));
+  await enrol(page, await inviteLink(baseURL, `ticked-${Date.now()}@example.gov.uk`, 'analyst'));
 
   // With JavaScript: the overview of that day, the checkbox option chosen in the form.
   await page.goto(`${site}/team?survey=barring&from=${day}&to=${day}`);

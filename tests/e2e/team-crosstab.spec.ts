@@ -51,7 +51,7 @@ test('crosstab, pooled figures and words, with and without JavaScript, in Englis
     .toString(36)
     .replace(/[0-9]/g, (d) => 'qrstuvwxyz'.charAt(Number(d)))}`;
   seed(word);
-  await enrol(page, inviteLink(baseURL, `crosstab-${Date.now()}@example.gov.uk`, 'analyst'));
+  await enrol(page, await inviteLink(baseURL, `crosstab-${Date.now()}@example.gov.uk`, 'analyst'));
   await page.setViewportSize({ width: 320, height: 900 });
 
   // From a question's page to its breakdown; another question chosen with the form.

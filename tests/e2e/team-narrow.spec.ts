@@ -103,10 +103,12 @@ test('no team page scrolls sideways at 320 px, in English and Welsh, and each pa
 }) => {
   const site = origin(baseURL);
   const { response, theme } = seed();
-  await enrol(page, inviteLink(baseURL, `narrow-${Date.now()}@example.gov.uk`, 'admin'));
+  await enrol(page, await inviteLink(baseURL, `narrow-${Date.now()}@example.gov.uk`, 'admin'));
   const yearAgo = ymd(new Date(Date.now() - 364 * DAY));
   // An invitation not yet used: its enrolment page, and the members page lists it.
-  const unused = new URL(inviteLink(baseURL, `unused-${Date.now()}@example.gov.uk`, 'viewer'));
+  const unused = new URL(
+    await inviteLink(baseURL, `unused-${Date.now()}@example.gov.uk`, 'viewer'),
+  );
   await checkNarrow(page, site, [
     `${unused.pathname}${unused.search}`,
     '/team',
@@ -137,7 +139,7 @@ test('the newer team pages at 320 px, in English and Welsh: no sideways scroll, 
 }) => {
   const site = origin(baseURL);
   seed();
-  await enrol(page, inviteLink(baseURL, `newer-${Date.now()}@example.gov.uk`, 'analyst'));
+  await enrol(page, await inviteLink(baseURL, `newer-${Date.now()}@example.gov.uk`, 'analyst'));
   const yearAgo = ymd(new Date(Date.now() - 364 * DAY));
   // Scores by month, notes, a score by answer, pooled figures, the words people use, how the
   // figures are worked out.
@@ -196,7 +198,7 @@ test('charts are readable at 375 px: text at least 12 px, no overlapping or cut 
 }) => {
   const site = origin(baseURL);
   const { theme } = seed();
-  await enrol(page, inviteLink(baseURL, `charts-${Date.now()}@example.gov.uk`, 'analyst'));
+  await enrol(page, await inviteLink(baseURL, `charts-${Date.now()}@example.gov.uk`, 'analyst'));
   await page.setViewportSize({ width: 375, height: 900 });
   const yearAgo = ymd(new Date(Date.now() - 364 * DAY));
   for (const path of [

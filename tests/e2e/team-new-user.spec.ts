@@ -141,7 +141,7 @@ test('a new analyst sees the comparison, a segment and a theme of answers given 
   ];
   for (const r of respondents) await answer(browser, site, r);
   redate(stamp, respondents);
-  await enrol(page, inviteLink(baseURL!, `new-user-${stamp}@example.gov.uk`, 'analyst'));
+  await enrol(page, await inviteLink(baseURL!, `new-user-${stamp}@example.gov.uk`, 'analyst'));
 
   const periods = `from=${ymd(CHOSEN)}&to=${ymd(CHOSEN)}&beforeFrom=${ymd(EARLIER)}&beforeTo=${ymd(EARLIER)}`;
   const main = page.locator('main');

@@ -9,7 +9,7 @@ test('signing in from a Welsh page with filters lands on that page, in Welsh, wi
   baseURL,
 }) => {
   const site = origin(baseURL);
-  await enrol(page, inviteLink(baseURL, `return-${Date.now()}@example.gov.uk`, 'viewer'));
+  await enrol(page, await inviteLink(baseURL, `return-${Date.now()}@example.gov.uk`, 'viewer'));
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   const asked = `${site}/team/responses?survey=basic&respondentLang=cy&lang=cy`;

@@ -49,7 +49,7 @@ test('an analyst notes a date and reads the weekly CSAT against it, with and wit
   const site = origin(baseURL);
   const day = new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10);
   seed(day);
-  await enrol(page, inviteLink(baseURL, `trends-${Date.now()}@example.gov.uk`, 'analyst'));
+  await enrol(page, await inviteLink(baseURL, `trends-${Date.now()}@example.gov.uk`, 'analyst'));
   await page.setViewportSize({ width: 320, height: 900 });
   const note = `Phone line ${randomUUID().slice(0, 8)}`;
 

@@ -26,7 +26,7 @@ test('a new admin enrols a passkey, signs out and signs in again; every page pas
   await expect(page.locator('h1')).toHaveText('Mewngofnodi');
   await expectNoViolations(page, page.url());
 
-  const link = inviteLink(baseURL, 'me@example.gov.uk', 'admin');
+  const link = await inviteLink(baseURL, 'me@example.gov.uk', 'admin');
   expect(link.startsWith(`${site}/team/enrol?token=`)).toBe(true);
   await page.goto(`${link}&lang=cy`);
   await expectNoViolations(page, page.url());
@@ -99,7 +99,7 @@ test('two surveys completed as a respondent show in the overview, charts and lis
   }
   expect(await page.context().cookies(), 'respondent pages set no cookie').toEqual([]);
 
-  await enrol(page, inviteLink(baseURL, 'lead@example.gov.uk', 'admin'));
+  await enrol(page, await inviteLink(baseURL, 'lead@example.gov.uk', 'admin'));
   const overview = await page.locator('main').innerText();
   expect(overview).toContain((multi.teamName ?? multi.title).en);
   await page.goto(`${site}/team/responses?survey=${multi.id}&respondentLang=cy`);

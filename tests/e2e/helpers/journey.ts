@@ -32,6 +32,18 @@ export function urlOf(page: Page, path: string): string {
   return new URL(path, page.url()).href;
 }
 
+/**
+ * The page's address has this path, whatever its query (a draft). Waits for the navigation that
+ * brings it (from the moment its response arrives, so a page whose scripts are held counts), at
+ * most as long as an assertion waits, then asserts it.
+ */
+export async function expectPath(page: Page, path: string): Promise<void> {
+  await page
+    .waitForURL((url) => url.pathname === path, { waitUntil: 'commit', timeout: 10_000 })
+    .catch(() => {});
+  expect(new URL(page.url()).pathname).toBe(path);
+}
+
 function quoted(value: string): string {
   return JSON.stringify(value);
 }
