@@ -21,7 +21,7 @@ import { openPostgresStore } from '../server/storage/postgres';
 import { openSqliteStore } from '../server/storage/sqlite';
 import type { StoreWithTeam } from '../server/storage/types';
 import { sha256 } from '../server/team/session';
-import { answerWords, wordFieldsKey } from '../server/team/themes';
+import { wordSource, wordSourceKey } from '../server/team/word-source';
 import { sharedQuestions } from '../server/team/pooled';
 import { BENCH_THEMES, comment } from './bench-text';
 
@@ -220,10 +220,10 @@ async function recut(
   let done = false;
   const cutting = store.team
     .keepWords({
+      ...wordSource(surveys),
       fields: Object.fromEntries(
-        [...surveys.values()].map((s) => [s.id, `${wordFieldsKey(s)} bench ${Date.now()}`]),
+        [...surveys.values()].map((s) => [s.id, `${wordSourceKey(s)} bench ${Date.now()}`]),
       ),
-      words: (record) => answerWords(surveys.get(record.surveyId), record),
     })
     .then(() => (done = true));
   const survey = [...surveys.keys()][0]!;
