@@ -69,8 +69,11 @@ export function termReads(sql: Sql, reads: Sql = sql): TermReads {
       if (surveyId) also('survey_id = ?', surveyId);
       if (lang === 'unknown') uncut.push('lang IS NULL');
       else if (lang) also('lang = ?', lang);
+      // SQLite is told to: by the time index it read every response of the period (0.2 to 0.4 s
+      // at 100,000 responses with none to find).
+      const index = sql.dialect === 'sqlite' ? ' INDEXED BY feedback_words_uncut' : '';
       const [row] = await reads.all<{ n: number | string }>(
-        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM feedback WHERE ${uncut.join(' AND ')}
+        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM feedback${index} WHERE ${uncut.join(' AND ')}
            LIMIT ${waitingLimit + 1}) w`,
         uncutParams,
       );
