@@ -19,12 +19,14 @@ export interface TermReads {
    * The kept counts of the chosen responses, the words and phrases ranked `limit` or higher in
    * each language (ties at the last rank included), and how many responses of the period are
    * not counted yet (up to `waitingLimit` + 1); undefined when the filter asks more than a
-   * survey, a language and whole UK days.
+   * survey, a language and whole UK days. `surveys`: of these surveys only (a survey no longer
+   * served keeps its counts while its responses last).
    */
   keptTerms(
     filter: FeedbackFilter,
     limit: number,
     waitingLimit: number,
+    surveys: string[],
   ): Promise<{ counts: TermCount[]; waiting: number } | undefined>;
 }
 
@@ -32,7 +34,7 @@ const isUkMidnight = (at: Date) => ukMidnight(ukDay(at)).getTime() === at.getTim
 
 export function termReads(sql: Sql, reads: Sql = sql): TermReads {
   return {
-    async keptTerms(filter, limit, waitingLimit) {
+    async keptTerms(filter, limit, waitingLimit, surveys) {
       const { surveyId, from, to, lang, ...rest } = filter;
       if (Object.values(rest).some((v) => v !== undefined)) return undefined;
       if ((from && !isUkMidnight(from)) || (to && !isUkMidnight(to))) return undefined;
@@ -46,7 +48,9 @@ export function termReads(sql: Sql, reads: Sql = sql): TermReads {
       if (to) add('day < ?', ukDay(to));
       if (surveyId) add('survey_id = ?', surveyId);
       if (lang) add('lang = ?', lang);
-      const where = parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+      parts.push(`survey_id IN (${surveys.map(() => '?').join(', ') || "''"})`);
+      params.push(...surveys);
+      const where = `WHERE ${parts.join(' AND ')}`;
       // Ranked by count alone: the order among equal counts is the page's (code unit order).
       const counts = await reads.all<TermCount & { n: number | string }>(
         `SELECT lang, kind, text, n FROM (

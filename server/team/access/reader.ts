@@ -225,8 +225,11 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
       const at = fields.map((f) => allowed.indexOf(f));
       return rows.map((r) => ({ ...r, values: at.map((i) => (i < 0 ? null : r.values[i]!)) }));
     },
+    // Of the surveys served only, as a count answer by answer reads them.
     keptTerms: async (filter, limit, waitingLimit) =>
-      raw.keptTerms((await scoped(filter)).filter, limit, waitingLimit),
+      raw.keptTerms((await scoped(filter)).filter, limit, waitingLimit, [
+        ...options.surveys.keys(),
+      ]),
     catchUpWords: () => raw.catchUpWords(),
     wordsReady: () => raw.wordsReady(),
     async matches(filter, page) {
