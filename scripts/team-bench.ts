@@ -338,6 +338,9 @@ async function bench(
   console.log(
     `${name}: ${themes.length} new themes matched over every response in ${((performance.now() - matching) / 1000).toFixed(1)} s (in the background; load average ${loadavg()[0]!.toFixed(1)})`,
   );
+  // Matching restamps every response (100,000 dead row versions on PostgreSQL, whose
+  // index-only scans then read the table until autovacuum runs, in the middle of the timings).
+  await settle?.();
   // The analyst's pages: a score by another answer, a question shared by surveys on one scale,
   // the words people use, the trends by month, the notes and some of the figure downloads.
   const choices = allFields(survey).filter((f) => roleOf(f) === 'choice' && f.options?.length);
