@@ -1,7 +1,7 @@
 // Masking of answers stored before masking moved to store time (server/team/privacy.ts). The
 // service gives the masking (only it knows which answers are free text); this pass applies it
 // once to every stored row and records that it ran, so later starts only read one small table.
-// A changed row's words are cut again, and its themes matched again. Choice answers change only in an Other text sent inside
+// A changed row's words are cut again (and counted again), and its themes matched again. Choice answers change only in an Other text sent inside
 // them, never in their options; the per-day counts, which hold each counted answer as sent and
 // follow only inserts and deletes, are then made again for the surveys whose counts the masking
 // changes (./tally-sql.ts).
@@ -97,11 +97,13 @@ export async function maskStored(
     // Written only while this instance still holds the pass: a holder held up past its lease
     // (another took over) writes nothing, and takes no row lock the new holder would wait on.
     const held = 'EXISTS (SELECT 1 FROM feedback_mask_progress WHERE pass = ? AND owner = ?)';
+    let changedHere = 0;
     const updates = rows.flatMap((r) => {
       const answers = typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers;
       const masked = mask(r.survey_id, answers);
       if (JSON.stringify(masked) === JSON.stringify(answers)) return [];
       const id = String(r.id);
+      changedHere++;
       return [
         {
           // Its words cut again, and its themes matched again (-1: ./theme-match-sql.ts).
@@ -113,6 +115,11 @@ export async function maskStored(
           text: `DELETE FROM feedback_word WHERE received_at = ? AND feedback_id = ? AND ${held}`,
           params: [r.received_at, id, pass, me],
         },
+        // Its word counts taken off, to be counted again with its words (./term-count-sql.ts).
+        {
+          text: `DELETE FROM feedback_terms WHERE feedback_id = ? AND ${held}`,
+          params: [id, pass, me],
+        },
       ];
     });
     // The batch, its progress and the renewed lease commit together, the progress row first (its
@@ -120,13 +127,13 @@ export async function maskStored(
     await sql.transaction([
       {
         text: 'UPDATE feedback_mask_progress SET last_id = ?, changed = changed + ?, lease_until = ? WHERE pass = ? AND owner = ?',
-        params: [last, updates.length / 2, Date.now() + leaseMs, pass, me],
+        params: [last, changedHere, Date.now() + leaseMs, pass, me],
       },
       ...updates,
     ]);
-    changed += updates.length / 2;
+    changed += changedHere;
     progress.done += rows.length;
-    progress.changed += updates.length / 2;
+    progress.changed += changedHere;
     options.onProgress?.({ ...progress, total: Math.max(progress.total, progress.done) });
     // Held up past the lease (a long pause), another instance may have taken over: it goes on.
     if (!(await holds(sql, pass, me))) return changed;

@@ -35,6 +35,8 @@ import {
 import { POSTGRES_TESTS_MIGRATION } from './tests-sql';
 import { POSTGRES_WORDS_MIGRATION } from './words-sql';
 import { POSTGRES_THEME_MATCH_MIGRATION } from './theme-match-sql';
+import { encodeTerms, POSTGRES_TERM_COUNT_MIGRATION } from './term-count-sql';
+import { postgresUkDay } from './uk-day-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
   POSTGRES_AUDIT_COUNT_MIGRATION,
@@ -90,6 +92,7 @@ export const MIGRATIONS = [
   POSTGRES_TALLY_UK_DAYS,
   NOTES_MIGRATION,
   POSTGRES_THEME_MATCH_MIGRATION,
+  POSTGRES_TERM_COUNT_MIGRATION,
 ];
 
 /** The connection pools and timeouts (PG_POOL_MAX, PG_TEAM_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS, DB_START_WAIT_MS). */
@@ -344,8 +347,8 @@ function where(connectionString: string): string {
   }
 }
 
-// The response, the themes it matches (./theme-match-sql.ts) and its words for the word index
-// (./words-sql.ts) in one statement. A conflict on the id (a retried try that did commit) or on
+// The response, the themes it matches (./theme-match-sql.ts), its words for the word index
+// (./words-sql.ts) and what it adds to the word counts (./term-count-sql.ts) in one statement. A conflict on the id (a retried try that did commit) or on
 // the submission key adds nothing.
 const INSERT_FEEDBACK = `WITH added AS (
     INSERT INTO feedback (id, survey_id, definition_hash, received_at, answers, lang, words_cut, test, submission_key, themes_gen)
@@ -355,6 +358,11 @@ const INSERT_FEEDBACK = `WITH added AS (
     INSERT INTO theme_match (theme_id, received_at, feedback_id, survey_id, lang)
     SELECT t.id, added.received_at, added.id, added.survey_id, added.lang
     FROM added, unnest($12::text[]) m JOIN team_theme t ON t.id = m
+  ), counted AS (
+    INSERT INTO feedback_terms (feedback_id, day, survey_id, lang, terms)
+    SELECT added.id, ${postgresUkDay('added.received_at')}, added.survey_id,
+      COALESCE(added.lang, 'unknown'), $13::jsonb
+    FROM added WHERE $13::jsonb IS NOT NULL
   )
   INSERT INTO feedback_word (word, received_at, feedback_id)
   SELECT DISTINCT w, added.received_at, added.id FROM added, unnest($8::text[]) w`;
@@ -362,9 +370,10 @@ const INSERT_FEEDBACK = `WITH added AS (
 const insertParams = (
   id: string,
   record: NewFeedback,
-  team: Pick<TeamStore, 'wordsOf' | 'themesOf'>,
+  team: Pick<TeamStore, 'wordsOf' | 'themesOf' | 'termsOf'>,
 ) => {
   const words = team.wordsOf(record);
+  const terms = words && team.termsOf(record);
   const themes = team.themesOf(record);
   return [
     id,
@@ -379,6 +388,7 @@ const insertParams = (
     record.key ? storedKey(record.surveyId, record.key) : null,
     themes.gen,
     themes.ids,
+    terms ? JSON.stringify(encodeTerms(terms)) : null,
   ];
 };
 

@@ -19,8 +19,14 @@ import { sqliteReader } from './sqlite-reader';
 import { KEY_LOOKUP, keyLookupParams, storedKey, SUBMISSION_KEY_MIGRATION } from './submission-key';
 import { SQLITE_TALLY_MIGRATION, SQLITE_TALLY_UK_DAYS } from './tally-sql';
 import { SQLITE_TESTS_MIGRATION } from './tests-sql';
-import { addWords, SQLITE_WORDS_BY_TIME_MIGRATION, SQLITE_WORDS_MIGRATION } from './words-sql';
+import {
+  addWords,
+  SQLITE_WORDS_BY_TIME_MIGRATION,
+  SQLITE_WORDS_MIGRATION,
+  termsRow,
+} from './words-sql';
 import { addMatches, SQLITE_THEME_MATCH_MIGRATION } from './theme-match-sql';
+import { addTerms, SQLITE_TERM_COUNT_MIGRATION, type KeptTerms } from './term-count-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
   AUDIT_COUNT_MIGRATION,
@@ -74,6 +80,7 @@ export const MIGRATIONS = [
   SQLITE_TALLY_UK_DAYS,
   NOTES_MIGRATION,
   SQLITE_THEME_MATCH_MIGRATION,
+  SQLITE_TERM_COUNT_MIGRATION,
 ];
 
 interface Row {
@@ -93,6 +100,8 @@ interface Pending {
   words: string[] | undefined;
   /** The themes it matches, and the counter they were matched at (./theme-match-sql.ts). */
   themes: { gen: number; ids: string[] };
+  /** What it adds to the word counts (./term-count-sql.ts), stored with its words. */
+  terms: KeptTerms | undefined;
   resolve: (value: { id: string }) => void;
   reject: (error: unknown) => void;
 }
@@ -131,27 +140,32 @@ export function openSqliteStore(
   );
   const insertWords = db.prepare(addWords('sqlite'));
   const insertMatches = db.prepare(addMatches('sqlite'));
+  const insertTerms = db.prepare(addTerms('sqlite'));
   const storedWithKey = db.prepare(KEY_LOOKUP).pluck();
   const idOfKey = (surveyId: string, key: string) =>
     storedWithKey.get(...keyLookupParams(surveyId, key)) as string | undefined;
   // Resolves each to the id it is stored under: a row whose key is stored already (earlier, or
   // earlier in this batch) adds nothing and takes that row's id.
-  const insertAll = db.transaction((pending: Pick<Pending, 'row' | 'words' | 'themes'>[]) => {
-    const added: Pick<Pending, 'row' | 'words' | 'themes'>[] = [];
-    const ids = pending.map((p) => {
-      const { survey_id: survey, submission_key: stored } = p.row;
-      const earlier = stored ? idOfKey(survey, stored.slice(survey.length + 1)) : undefined;
-      if (earlier) return earlier;
-      insert.run({ ...p.row, words_cut: p.words ? 1 : null, themes_gen: p.themes.gen });
-      added.push(p);
-      return p.row.id;
-    });
-    const words = added.filter((p) => p.words?.length).map((p) => [p.row.id, p.words]);
-    if (words.length) insertWords.run(JSON.stringify(words));
-    const matches = added.flatMap((p) => p.themes.ids.map((theme) => [p.row.id, theme]));
-    if (matches.length) insertMatches.run(JSON.stringify(matches));
-    return ids;
-  });
+  const insertAll = db.transaction(
+    (pending: Pick<Pending, 'row' | 'words' | 'themes' | 'terms'>[]) => {
+      const added: Pick<Pending, 'row' | 'words' | 'themes' | 'terms'>[] = [];
+      const ids = pending.map((p) => {
+        const { survey_id: survey, submission_key: stored } = p.row;
+        const earlier = stored ? idOfKey(survey, stored.slice(survey.length + 1)) : undefined;
+        if (earlier) return earlier;
+        insert.run({ ...p.row, words_cut: p.words ? 1 : null, themes_gen: p.themes.gen });
+        added.push(p);
+        return p.row.id;
+      });
+      const words = added.filter((p) => p.words?.length).map((p) => [p.row.id, p.words]);
+      if (words.length) insertWords.run(JSON.stringify(words));
+      const terms = added.flatMap((p) => (p.words ? termsRow(p.row.id, p.terms) : []));
+      if (terms.length) insertTerms.run(JSON.stringify(terms));
+      const matches = added.flatMap((p) => p.themes.ids.map((theme) => [p.row.id, theme]));
+      if (matches.length) insertMatches.run(JSON.stringify(matches));
+      return ids;
+    },
+  );
 
   let queue: Pending[] = [];
   let scheduled = false;
@@ -229,11 +243,13 @@ export function openSqliteStore(
   };
   const consumeDraft = db.prepare(SEND_DRAFT);
   // The row and its words (as `save` writes them) only if the draft was still open.
-  const sendDraft = db.transaction((hash: string, p: Pick<Pending, 'row' | 'words' | 'themes'>) => {
-    if (consumeDraft.run(p.row.received_at, hash).changes === 0) return false;
-    insertAll([p]);
-    return true;
-  });
+  const sendDraft = db.transaction(
+    (hash: string, p: Pick<Pending, 'row' | 'words' | 'themes' | 'terms'>) => {
+      if (consumeDraft.run(p.row.received_at, hash).changes === 0) return false;
+      insertAll([p]);
+      return true;
+    },
+  );
 
   return {
     save(record: NewFeedback) {
@@ -243,6 +259,7 @@ export function openSqliteStore(
           row,
           words: team.wordsOf(record),
           themes: team.themesOf(record),
+          terms: team.termsOf(record),
           resolve,
           reject,
         });
@@ -291,7 +308,8 @@ export function openSqliteStore(
       // IMMEDIATE: the write lock is taken before the draft is read, so two Sends cannot both see it.
       const words = team.wordsOf(record);
       const themes = team.themesOf(record);
-      if (!sendDraft.immediate(draftHash(token), { row, words, themes })) return null;
+      const terms = team.termsOf(record);
+      if (!sendDraft.immediate(draftHash(token), { row, words, themes, terms })) return null;
       forgetting.soon();
       return { id: row.id };
     },

@@ -11,6 +11,7 @@ import { memberStore } from './team/members';
 import { noteStore } from './team/notes';
 import { sessionStore } from './team/sessions';
 import { tagStore } from './team/tags';
+import { termReads } from './team/term-counts';
 import { themeStore } from './team/themes';
 import type { TeamStore } from './team-types';
 import { catchUpWords, keepWords, type WordSource } from './words-sql';
@@ -42,6 +43,7 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
     ...noteStore(sql),
     ...feedbackReads(sql, reads),
     ...crossReads(sql, reads),
+    ...termReads(sql, reads),
     keepTallies: (fields) => keepTallies(sql, fields),
     async keepWords(given) {
       source = given;
@@ -53,6 +55,8 @@ export function teamStore(sql: Sql, reads: Sql = sql): TeamStore {
     maskStored: (pass, mask, options) => maskStored(sql, pass, mask, options),
     // A test submission is never searched or themed: no words, and none to catch up on.
     wordsOf: (record) => (record.test ? [] : source?.words(record)),
+    // Counted only with its words: a response stored before `keepWords` is counted by the catch-up.
+    termsOf: (record) => (record.test || !source ? undefined : source.terms?.(record)),
     async catchUpWords() {
       if (source && wordsReady) await catchUpWords(sql, source);
     },

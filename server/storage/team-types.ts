@@ -9,7 +9,9 @@ import type { MemberStore } from './team/members';
 import type { NoteStore } from './team/notes';
 import type { SessionStore } from './team/sessions';
 import type { TagStore } from './team/tags';
+import type { TermReads } from './team/term-counts';
 import type { ThemeStore } from './team/themes';
+import type { KeptTerms } from './term-count-sql';
 import type { WordSource } from './words-sql';
 import type { ThemeSource } from './theme-match-sql';
 
@@ -26,6 +28,7 @@ export type { Credential, Invitation, Member, MemberStore, Role } from './team/m
 export type { Note, NoteStore } from './team/notes';
 export type { Session, SessionStore, SsoPending } from './team/sessions';
 export type { Tag, TagStore } from './team/tags';
+export type { TermCount, TermReads } from './team/term-counts';
 export type { Theme, ThemeStore } from './team/themes';
 
 /** What keeps the team's derived data (counts, word index, masking) in step with the responses. */
@@ -56,6 +59,8 @@ export interface FeedbackUpkeep {
   ): Promise<number>;
   /** The words a new response adds to the index; undefined before `keepWords` (cut later). */
   wordsOf(record: NewFeedback): string[] | undefined;
+  /** What a new response adds to the word counts (./term-count-sql.ts), stored with its words. */
+  termsOf(record: NewFeedback): KeptTerms | undefined;
   /** Cuts the words of responses stored without them (another writer); before a count, once
    *  the index is ready. */
   catchUpWords(): Promise<void>;
@@ -82,4 +87,5 @@ export type TeamStore = MemberStore &
   NoteStore &
   FeedbackReads &
   CrossReads &
+  TermReads &
   FeedbackUpkeep;

@@ -7,6 +7,7 @@
 import type { Sql } from './sql';
 import type { NewFeedback } from './record';
 import type { FeedbackRow } from './team/feedback';
+import { addTerms, encodeTerms, removeTerms, type KeptTerms } from './term-count-sql';
 
 /** 1 once a response's words are in the index; the responses still without are indexed apart. */
 const WORDS_CUT = `ALTER TABLE feedback ADD COLUMN words_cut SMALLINT;
@@ -78,7 +79,13 @@ export interface WordSource {
   /** Survey id -> a text that changes when the survey's free-text fields change. */
   fields: Record<string, string>;
   words(record: NewFeedback): string[];
+  /** What the response adds to the word counts (./term-count-sql.ts); undefined: nothing. */
+  terms?(record: NewFeedback): KeptTerms | undefined;
 }
+
+/** A response's terms as `addTerms` takes them, or none. */
+export const termsRow = (id: string, terms: KeptTerms | undefined) =>
+  terms ? [[id, encodeTerms(terms)] as const] : [];
 
 /** Words to look up: an entry equal to one of `exact`, or starting with one of `prefixes`. */
 export interface WordGroup {
@@ -196,7 +203,7 @@ async function cutWords(
   const { after: later, order } = KEYSET[keyset];
   for (let last: { id: string; received_at: string | Date } | undefined; ;) {
     const rows = await sql.all<FeedbackRow>(
-      `SELECT id, survey_id, definition_hash, received_at, answers, lang FROM feedback
+      `SELECT id, survey_id, definition_hash, received_at, answers, lang, test FROM feedback
         WHERE ${condition}${last ? ` AND ${later}` : ''} ORDER BY ${order} LIMIT ${CUT_BATCH}`,
       [
         ...params,
@@ -208,21 +215,30 @@ async function cutWords(
       ],
     );
     if (!rows.length) return;
-    const batch = rows.map((r) => {
-      const words = source.words({
+    const cut = rows.map((r) => {
+      const record = {
         surveyId: r.survey_id,
         definitionHash: r.definition_hash,
         receivedAt: new Date(r.received_at),
         answers: typeof r.answers === 'string' ? JSON.parse(r.answers) : r.answers,
         lang: r.lang,
-      });
-      return [String(r.id), words] as const;
+      };
+      // A test submission is never searched nor counted (as when it is stored: ./team-sql.ts).
+      if (r.test) return { id: String(r.id), words: [], terms: undefined };
+      return { id: String(r.id), words: source.words(record), terms: source.terms?.(record) };
     });
+    const batch = cut.map((c) => [c.id, c.words] as const);
     const ids = JSON.stringify(batch.map(([id]) => id));
+    // Its words, and its word counts taken off and added again (./term-count-sql.ts).
     await sql.transaction([
       ...(sql.dialect === 'postgres' ? [{ text: 'SET LOCAL statement_timeout = 0' }] : []),
       { text: theirWords, params: [ids] },
+      { text: removeTerms(sql.dialect), params: [ids] },
       { text: addWords(sql.dialect), params: [JSON.stringify(batch)] },
+      {
+        text: addTerms(sql.dialect),
+        params: [JSON.stringify(cut.flatMap((c) => termsRow(c.id, c.terms)))],
+      },
       { text: `UPDATE feedback SET words_cut = 1 WHERE id ${inList}`, params: [ids] },
     ]);
     last = rows.at(-1)!;

@@ -42,6 +42,47 @@ export const wordFields = (surveys: Iterable<ResolvedSurvey>) => [
 /** A word worth counting: not a stop word, and not a number alone. */
 const telling = (word: string) => !isStopWord(word) && /\p{L}/u.test(word);
 
+/** Longer than this is no word (a pasted code, a run of letters): left out, and its phrases. */
+const LONGEST_WORD = 100;
+
+/** What one response contributes to the counts: its words and phrases, each once. */
+export interface ResponseTerms {
+  words: string[];
+  phrases: string[];
+}
+
+/**
+ * The words and phrases of one response of `survey` (`answer` gives an answer by field name),
+ * or undefined when it has no typed text (it then counts in no language's responses). The one
+ * definition of what a response contributes: the page's count here and the store's kept
+ * counts (server/storage/term-count-sql.ts) both use it.
+ */
+export function responseTerms(
+  survey: ResolvedSurvey,
+  answer: (name: string) => string | null | undefined,
+): ResponseTerms | undefined {
+  const contact = new Set(
+    typedFields(survey)
+      .filter(isContactField)
+      .map((f) => f.name),
+  );
+  const texts = freeTextsBy(survey, (name) => (contact.has(name) ? null : answer(name)));
+  if (!texts.length) return undefined;
+  const words = new Set<string>();
+  const phrases = new Set<string>();
+  for (const typed of texts) {
+    const cut = wordsOf(fold(maskPersonalData(typed)));
+    const counted = (word: string | undefined) =>
+      word !== undefined && word.length <= LONGEST_WORD && telling(word);
+    cut.forEach((word, i) => {
+      if (counted(word)) words.add(word);
+      const next = cut[i + 1];
+      if (counted(word) && counted(next)) phrases.add(`${word} ${next}`);
+    });
+  }
+  return { words: [...words], phrases: [...phrases] };
+}
+
 /** Counts of words and phrases per language, the `limit` commonest of each (ties A to Z). */
 export function frequentWords(
   surveys: Map<string, ResolvedSurvey>,
@@ -53,32 +94,38 @@ export function frequentWords(
   for (const row of rows) {
     const survey = surveys.get(row.surveyId);
     if (!survey) continue;
-    const contact = new Set(
-      typedFields(survey)
-        .filter(isContactField)
-        .map((f) => f.name),
-    );
-    const texts = freeTextsBy(survey, (name) =>
-      contact.has(name) ? null : row.values[fields.indexOf(name)],
-    );
-    if (!texts.length) continue;
+    const terms = responseTerms(survey, (name) => row.values[fields.indexOf(name)]);
+    if (!terms) continue;
     const lang: WordLang = row.lang ?? 'unknown';
     const group = groups.get(lang) ?? { responses: 0, words: new Map(), phrases: new Map() };
     groups.set(lang, group);
     group.responses++;
-    const words = new Set<string>();
-    const phrases = new Set<string>();
-    for (const typed of texts) {
-      const cut = wordsOf(fold(maskPersonalData(typed)));
-      cut.forEach((word, i) => {
-        if (telling(word)) words.add(word);
-        const next = cut[i + 1];
-        if (next !== undefined && telling(word) && telling(next)) phrases.add(`${word} ${next}`);
-      });
-    }
-    for (const w of words) group.words.set(w, (group.words.get(w) ?? 0) + 1);
-    for (const p of phrases) group.phrases.set(p, (group.phrases.get(p) ?? 0) + 1);
+    for (const w of terms.words) group.words.set(w, (group.words.get(w) ?? 0) + 1);
+    for (const p of terms.phrases) group.phrases.set(p, (group.phrases.get(p) ?? 0) + 1);
   }
+  return groupsInOrder(groups, limit);
+}
+
+/** Counts summed elsewhere (the store's kept counts), as `frequentWords` gives them. */
+export function frequentFromCounts(
+  rows: { lang: WordLang; kind: 'r' | 'w' | 'p'; text: string; n: number }[],
+  limit = 20,
+): FrequentWords[] {
+  const groups = new Map<WordLang, { responses: number; words: Counts; phrases: Counts }>();
+  for (const row of rows) {
+    const group = groups.get(row.lang) ?? { responses: 0, words: new Map(), phrases: new Map() };
+    groups.set(row.lang, group);
+    if (row.kind === 'r') group.responses += row.n;
+    else (row.kind === 'w' ? group.words : group.phrases).set(row.text, row.n);
+  }
+  for (const [lang, group] of groups) if (!group.responses) groups.delete(lang);
+  return groupsInOrder(groups, limit);
+}
+
+function groupsInOrder(
+  groups: Map<WordLang, { responses: number; words: Counts; phrases: Counts }>,
+  limit: number,
+): FrequentWords[] {
   const order: WordLang[] = ['en', 'cy', 'unknown'];
   return order
     .filter((lang) => groups.has(lang))

@@ -21,7 +21,7 @@ import { registerTags } from './tags-page';
 import { registerCompare } from './compare-page';
 import { registerOverview } from './overview';
 import { registerThemes } from './themes-pages';
-import { answerWords, wordFieldsKey } from './themes';
+import { wordSource } from './word-source';
 import { themeMatcher } from './theme-matcher';
 import { Message, PasskeyForm } from './pages';
 import { refuse, refuseControlCharacters, refuseSearchTimeouts } from './refusals';
@@ -126,12 +126,9 @@ export const teamStartupWork = (
   },
   {
     name: 'word index',
-    // And the words of the free-text answers, which the theme counts look up.
-    run: () =>
-      store.keepWords({
-        fields: Object.fromEntries([...surveys.values()].map((s) => [s.id, wordFieldsKey(s)])),
-        words: (record) => answerWords(surveys.get(record.surveyId), record),
-      }),
+    // And the words of the free-text answers, which the theme counts look up, and what each
+    // response adds to the word counts (server/storage/term-count-sql.ts).
+    run: () => store.keepWords(wordSource(surveys)),
   },
 ];
 

@@ -5,11 +5,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { langOf, queryValues, type TeamContext } from './context';
 import { FigureBlock, registerFigureCsv } from './figure-download';
 import { filterQuery, type ParsedFilter } from './filters';
-import { frequentWords, wordFields, type Frequent, type FrequentWords } from './frequent-words';
+import type { Frequent, FrequentWords } from './frequent-words';
 import { linkTo, FilterErrors, DateRange, SegmentControls, titleOf } from './segments';
 import { hasRole } from './session';
 import { Table } from './table';
 import { text, type TextKey, type UiLang } from './text';
+import { FALLBACK_MAX, wordCounts, type WordCounts } from './word-counts';
 
 export const WORDS_PATH = '/team/words';
 
@@ -91,20 +92,16 @@ export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
   const read = async (request: FastifyRequest) => {
     const reader = ctx.reader(request);
     const parsed = await reader.segment(queryValues(request), { ranged: true });
-    const chosen = parsed.filter.surveyId
-      ? [ctx.surveys.get(parsed.filter.surveyId)!]
-      : [...ctx.surveys.values()];
-    const fields = wordFields(chosen);
-    const groups = parsed.errors.length
-      ? []
-      : frequentWords(ctx.surveys, fields, await reader.answersOf(parsed.filter, fields));
-    return { parsed, groups };
+    const counts: WordCounts = parsed.errors.length
+      ? { groups: [], waiting: 0 }
+      : await wordCounts(reader, ctx.surveys, parsed.filter);
+    return { parsed, counts, groups: counts.groups };
   };
 
   team.get(WORDS_PATH, { preHandler: ctx.allow('viewer') }, async (request, reply) => {
     const lang = langOf(request);
     const t = (key: TextKey, params?: Record<string, string>) => text(lang, key, params);
-    const { parsed, groups } = await read(request);
+    const { parsed, counts, groups } = await read(request);
     const themes = hasRole(request.team!.member, 'analyst');
     const filters = filterQuery(parsed.kept);
     return ctx.render(
@@ -127,7 +124,15 @@ export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
               surveys={[...ctx.surveys.values()]}
               surveySelect
             />
-            {!parsed.errors.length && !groups.length && (
+            {counts.refused && (
+              <div className="govuk-inset-text">
+                {counts.refused === 'tooMany'
+                  ? t('wordsTooMany', { max: FALLBACK_MAX.toLocaleString('en-GB') })
+                  : t('wordsWorkingOut')}
+              </div>
+            )}
+            {counts.waiting > 0 && <div className="govuk-inset-text">{t('wordsWaiting')}</div>}
+            {!parsed.errors.length && !counts.refused && !groups.length && (
               <p className="govuk-body">{t('wordsNone')}</p>
             )}
             {groups.length > 0 && (
@@ -168,8 +173,9 @@ export function registerWords(team: FastifyInstance, ctx: TeamContext): void {
     `${WORDS_PATH}.csv`,
     'words',
     async (request) => {
-      const { parsed, groups } = await read(request);
-      if (parsed.errors.length) return 'back';
+      const { parsed, counts, groups } = await read(request);
+      // Refused, or not all counted yet: the page says why.
+      if (parsed.errors.length || counts.refused || counts.waiting) return 'back';
       const lang = langOf(request);
       const t = (key: TextKey) => text(lang, key);
       const rows = groups.flatMap((group) =>

@@ -20,6 +20,8 @@ import type {
   NoteStore,
   Tag,
   TagStore,
+  TermCount,
+  TermReads,
   Theme,
   ThemeStore,
 } from '../../storage/team-types';
@@ -38,6 +40,7 @@ import { scopeFilter, visibleRecord, type FilterPart, type ScopeRules } from './
 /** The raw reads a reader is made over (the store's; never handed to a page). */
 export type RawReads = FeedbackReads &
   CrossReads &
+  TermReads &
   Pick<FeedbackUpkeep, 'catchUpWords' | 'wordsReady' | 'themesReady'> &
   Pick<TagStore, 'listTags' | 'tagsOf'> &
   Pick<ThemeStore, 'listThemes'> &
@@ -85,6 +88,17 @@ export interface TeamReader {
   answerPairs(filter: FeedbackFilter, fields: [string, string]): Promise<AnswerPair[]>;
   /** The chosen responses' answers to `fields` only (a theme's look at free text). */
   answersOf(filter: FeedbackFilter, fields: string[]): Promise<AnswersRow[]>;
+  /**
+   * The kept word counts (server/storage/team/term-counts.ts) of the chosen responses, when
+   * the filter is one they answer (else undefined). Contact details are never in them.
+   */
+  keptTerms(
+    filter: FeedbackFilter,
+    limit: number,
+    waitingLimit: number,
+  ): Promise<{ counts: TermCount[]; waiting: number } | undefined>;
+  /** Cuts (and counts) the words of responses stored without them: few, or it takes long. */
+  catchUpWords(): Promise<void>;
   /** Whether `words` may be read (the word index is cut as the service cuts it). */
   wordsReady(): boolean;
   /** The chosen responses' ids and times (with `words`, from the word index); with `page`,
@@ -211,6 +225,12 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
       const at = fields.map((f) => allowed.indexOf(f));
       return rows.map((r) => ({ ...r, values: at.map((i) => (i < 0 ? null : r.values[i]!)) }));
     },
+    // Of the surveys served only, as a count answer by answer reads them.
+    keptTerms: async (filter, limit, waitingLimit) =>
+      raw.keptTerms((await scoped(filter)).filter, limit, waitingLimit, [
+        ...options.surveys.keys(),
+      ]),
+    catchUpWords: () => raw.catchUpWords(),
     wordsReady: () => raw.wordsReady(),
     async matches(filter, page) {
       const limited = (await scoped(filter)).filter;
