@@ -75,16 +75,17 @@ export async function scoreTrends(
   const scored = choiceFields(survey).filter((f) => measureOf(f) !== undefined);
   if (!scored.length) return [];
   const periods = periodsIn(range, period);
-  // Each period's counts: from the per-day counts where the filter allows (whole UK days).
+  // Each period's answer counts: from the per-day counts where the filter allows (whole UK
+  // days). Only the answers: the scores need no count of responses by language or day.
   const figures = await Promise.all(
     periods.map(async (p) => {
       const from = p.start < range.from ? range.from : p.start;
       const to = p.end > range.to ? range.to : p.end;
-      const counted = await reader.tally(
+      const answers = await reader.answerTally(
         { ...filter, surveyId: survey.id, from, to },
         scored.map((f) => f.name),
       );
-      return figuresFromTally(survey, scales, counted, { from, to });
+      return figuresFromTally(survey, scales, { byLang: [], byDay: [], answers }, { from, to });
     }),
   );
   return scored.flatMap((field): ScoreTrend[] => {
