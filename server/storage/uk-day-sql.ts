@@ -18,5 +18,8 @@ export const sqliteUkDay = (column: string) => {
 export const postgresUkDay = (column: string) =>
   `to_char(${column} AT TIME ZONE 'Europe/London', 'YYYY-MM-DD')`;
 
-export const ukDaySql = (dialect: 'sqlite' | 'postgres', column: string) =>
-  dialect === 'sqlite' ? sqliteUkDay(column) : postgresUkDay(column);
+/** The start of the UTC hour of a time column: ISO 8601 text (SQLite) or a timestamptz. */
+export const utcHourSql = (dialect: 'sqlite' | 'postgres', column: string) =>
+  dialect === 'sqlite'
+    ? `substr(${column}, 1, 13) || ':00:00.000Z'`
+    : `date_trunc('hour', ${column}, 'UTC')`;

@@ -3,7 +3,8 @@
 import { talliedAnswers } from '../tally-sql';
 import type { Sql } from '../sql';
 import type { FeedbackFilter, FeedbackTally } from './feedback-types';
-import { ukDaySql } from '../uk-day-sql';
+import { ukDay } from '../../uk-time';
+import { utcHourSql } from '../uk-day-sql';
 import { where } from './filter';
 
 /** The figures' counts for the responses the filter chooses, for these answer fields. */
@@ -14,16 +15,25 @@ export async function feedbackTally(
   fields: string[],
 ): Promise<FeedbackTally> {
   const { clause, params } = where(sql, filter);
-  // Days are UK days (Europe/London), as the per-day counts' are.
-  const day = ukDaySql(sql.dialect, 'received_at');
+  // Days are UK days (Europe/London), as the per-day counts' are: counted by UTC hour in the
+  // database and each hour's UK day worked out here, once an hour rather than once a response
+  // (SQLite's date arithmetic for it cost more than the rest of the query; UK time is UTC plus
+  // whole hours).
+  const hour = utcHourSql(sql.dialect, 'received_at');
+  const days = new Map<string, string>();
+  const dayOf = (at: string | Date) => {
+    const key = String(at instanceof Date ? at.getTime() : at);
+    if (!days.has(key)) days.set(key, ukDay(new Date(at)));
+    return days.get(key)!;
+  };
   // Answers from the per-day counts where they can be, else from the responses themselves.
   const tallied = await talliedAnswers(reads, filter, fields);
   if (sql.dialect === 'sqlite' && !tallied && fields.length) {
     // SQLite, from the responses: one pass reads each one's language, day and answers (its
     // JSON parsed once, not once for the filter of each of two queries).
     const paths = fields.map((name) => `$."${name}"`);
-    const rows = await reads.all<{ lang: string | null; day: string; v: string | null }>(
-      `SELECT lang, ${day} AS day, json_extract(answers, ${paths.map(() => '?').join(', ')}) AS v FROM feedback ${clause}`,
+    const rows = await reads.all<{ lang: string | null; hour: string; v: string | null }>(
+      `SELECT lang, ${hour} AS hour, json_extract(answers, ${paths.map(() => '?').join(', ')}) AS v FROM feedback ${clause}`,
       [...paths, ...params],
     );
     const count = (key: (r: (typeof rows)[number]) => string | null) => {
@@ -33,7 +43,7 @@ export async function feedbackTally(
     };
     return {
       byLang: count((r) => r.lang).map(([lang, n]) => ({ lang, n })),
-      byDay: count((r) => r.day).map(([day, n]) => ({ day: day!, n })),
+      byDay: count((r) => dayOf(r.hour)).map(([day, n]) => ({ day: day!, n })),
       answers: countValues(
         fields,
         rows.map((r) => r.v),
@@ -41,10 +51,12 @@ export async function feedbackTally(
     };
   }
   // One pass over the index (it covers language and time) for both counts.
-  const groups = await reads.all<{ lang: string | null; day: string; n: number | string }>(
-    `SELECT lang, ${day} AS day, COUNT(*) AS n FROM feedback ${clause} GROUP BY lang, 2`,
+  const hours = await reads.all<{ lang: string | null; hour: string | Date; n: number | string }>(
+    `SELECT lang, ${hour} AS hour, COUNT(*) AS n
+     FROM feedback ${clause} GROUP BY lang, 2`,
     params,
   );
+  const groups = hours.map((h) => ({ lang: h.lang, day: dayOf(h.hour), n: h.n }));
   const sum = (key: (g: (typeof groups)[number]) => string | null) => {
     const totals = new Map<string | null, number>();
     for (const g of groups) totals.set(key(g), (totals.get(key(g)) ?? 0) + Number(g.n));
