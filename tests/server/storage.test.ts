@@ -5,8 +5,11 @@ import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openStore } from '../../server/storage/index';
-import { openPostgresStore } from '../../server/storage/postgres';
-import { openSqliteStore } from '../../server/storage/sqlite';
+import {
+  MIGRATIONS as POSTGRES_MIGRATIONS,
+  openPostgresStore,
+} from '../../server/storage/postgres';
+import { MIGRATIONS as SQLITE_MIGRATIONS, openSqliteStore } from '../../server/storage/sqlite';
 import type { FeedbackStore } from '../../server/storage/types';
 import { ownSchema } from './postgres-schema';
 
@@ -45,7 +48,7 @@ describe('SQLite store', () => {
     await store.close();
 
     const raw = new Database(file);
-    expect(raw.pragma('user_version', { simple: true })).toBe(24);
+    expect(raw.pragma('user_version', { simple: true })).toBe(SQLITE_MIGRATIONS.length);
     expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
     raw.close();
 
@@ -111,10 +114,14 @@ describe.skipIf(!databaseUrl)('PostgreSQL store', () => {
   it('migrates once, even when several instances start together, and is chosen by openStore', async () => {
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
-    await admin.query('DROP TABLE IF EXISTS feedback, schema_version CASCADE');
-    await admin.query(
-      'DROP TABLE IF EXISTS team_member, team_credential, team_invitation, team_session, team_audit, team_tag, team_response_tag, draft, team_used_challenge, team_sso_pending, feedback_tally, feedback_tally_field, rate_window, team_theme, feedback_word, feedback_word_survey, feedback_mask_pass, feedback_mask_progress, team_note, theme_match, team_theme_gen',
+    // Every table of the schema, whatever the migrations have made by now: a fresh start.
+    const { rows: tables } = await admin.query<{ name: string }>(
+      'SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()',
     );
+    if (tables.length)
+      await admin.query(
+        `DROP TABLE IF EXISTS ${tables.map((t) => `"${t.name}"`).join(', ')} CASCADE`,
+      );
     await admin.end();
     const stores = await Promise.all(
       [1, 2, 3].map(() => openStore({ databaseUrl: postgresUrl, dataDir: 'unused' })),
@@ -126,6 +133,6 @@ describe.skipIf(!databaseUrl)('PostgreSQL store', () => {
     await client.connect();
     const { rows } = await client.query('SELECT version FROM schema_version');
     await client.end();
-    expect(rows).toEqual([{ version: 26 }]);
+    expect(rows).toEqual([{ version: POSTGRES_MIGRATIONS.length }]);
   });
 });
