@@ -1,6 +1,8 @@
 // The words page for a segment its kept counts cannot answer (an answer filter): counted answer
-// by answer instead, with the same figures, worked out by hand, on SQLite and PostgreSQL.
+// by answer instead, with the same figures, worked out by hand, on SQLite and PostgreSQL; and
+// refused with a note over too many responses.
 import { describe, expect, it } from 'vitest';
+import { FALLBACK_MAX } from '../../server/team/word-counts';
 import { crosstabWorld, tables, type Sent } from './crosstab-world';
 
 const SENT: Sent[] = [
@@ -66,6 +68,41 @@ describe.each(databases)('the words page with an answer filter on %s', (_name, p
       ['line', '1'],
       ['phone', '1'],
       ['website', '1'],
+    ]);
+  });
+});
+
+// Counting answer by answer is bounded: a segment with more responses than FALLBACK_MAX gets a
+// note saying why and what to choose instead, in the member's language, and its CSV sends the
+// member back to the page; the same period without the answer filter is still counted.
+describe('the words page with an answer filter over too many responses', () => {
+  const made = crosstabWorld([], undefined);
+
+  it('says so instead of counting, and the kept counts still answer without the filter', async () => {
+    const { store, viewer } = await made;
+    const many = FALLBACK_MAX + 1;
+    for (let i = 0; i < many; i++)
+      await store.save({
+        surveyId: 'xtab-one',
+        definitionHash: 'h',
+        receivedAt: new Date(Date.UTC(2026, 2, 1 + (i % 18), 10)),
+        answers: { channel: 'Phone', howToImprove: 'Slow line' },
+        lang: 'en',
+      });
+    const page = '/team/words?survey=xtab-one&answer=channel:Phone';
+    const res = await viewer.get(page);
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('Too many responses to count their words with these filters');
+    expect(res.body).toContain(`more than ${FALLBACK_MAX.toLocaleString('en-GB')}`);
+    expect(tables(res.body)).toEqual([]);
+    const cy = await viewer.get(`${page}&lang=cy`);
+    expect(cy.body).toContain('Mae gormod o ymatebion i gyfrif eu geiriau');
+    expect((await viewer.get(page.replace('/team/words?', '/team/words.csv?'))).status).toBe(400);
+    // Without the answer filter: the kept counts, every response.
+    const [words] = tables((await viewer.get('/team/words?survey=xtab-one')).body);
+    expect(words!.slice(1).map((r) => [r[0], r[1]])).toEqual([
+      ['line', String(many)],
+      ['slow', String(many)],
     ]);
   });
 });
