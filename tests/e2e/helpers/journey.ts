@@ -21,7 +21,7 @@ import type {
 } from '../../../engine';
 import { answersForPage, pageAfter, plansFor, type Plan } from './answers';
 import { documentedSubmission } from './documented';
-import { expect, storedState, visit } from './fixtures';
+import { expect, live, storedState, visit } from './fixtures';
 import { pathOf, STANDARD, ui } from './surveys';
 
 export const FEEDBACK_PATH = '/api/feedback';
@@ -294,6 +294,9 @@ export async function startSurvey(
   keyboard = false,
 ): Promise<void> {
   await page.goto(pathOf(lang, survey));
+  // A walk with JavaScript acts on the live app; a page that is not live yet posts to the server
+  // instead (a spec on plain Playwright, without the fixtures' goto, would race it).
+  await live(page);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   if (survey.layout === 'single') return;
   const start = survey.start!;
