@@ -40,16 +40,23 @@ const patch = (target: object, names: string[], promised = false) => {
       : wrapped;
   }
 };
-patch(fs, [
-  'readFileSync',
-  'readdirSync',
-  'existsSync',
-  'statSync',
-  'cpSync',
-  'openSync',
-  'readFile',
-  'readdir',
-  'createReadStream',
-]);
-patch(fs.promises, ['readFile', 'readdir', 'cp', 'open'], true);
-syncBuiltinESMExports();
+// Once per process: the files that share a module cache (vitest.config.ts) each run this file.
+const PATCHED = Symbol.for('feedback.refuseLive');
+const marks = fs as unknown as Record<symbol, boolean>;
+if (!marks[PATCHED]) {
+  marks[PATCHED] = true;
+  patch(fs, [
+    'readFileSync',
+    'readdirSync',
+    'existsSync',
+    'statSync',
+    'cpSync',
+    'openSync',
+    'readFile',
+    'readdir',
+    'createReadStream',
+  ]);
+  patch(fs.promises, ['readFile', 'readdir', 'cp', 'open'], true);
+  syncBuiltinESMExports();
+}
+export {};
