@@ -1,9 +1,11 @@
-// Every survey in definitions/, every path its committed doc lists (bounded), in English and in
-// Welsh, checked page by page, and the row stored at the end. The privacy fixture watches each.
+// Every survey in definitions/, every path its committed doc lists (bounded), checked page by page,
+// and the row stored at the end: the plans that reach a new page in English and in Welsh, the others
+// in one of them, the opposite one to the walk without JavaScript (walkedIn in helpers/answers.ts).
+// The privacy fixture watches each.
 import { enumeratePaths } from '../../engine';
 import { suggestEmail } from '../../engine/email';
 import { committedPaths } from '../helpers/definitions';
-import { plansFor } from './helpers/answers';
+import { plansFor, walkedIn } from './helpers/answers';
 import { documentedSubmission } from './helpers/documented';
 import { expect, test, visit } from './helpers/fixtures';
 import {
@@ -29,10 +31,10 @@ test('the definitions give exactly the paths their committed docs list', () => {
   }
 });
 
-for (const survey of surveys) {
+for (const [order, survey] of surveys.entries()) {
   test.describe(survey.id, () => {
-    for (const lang of LANGS) {
-      for (const plan of plansFor(survey)) {
+    for (const { plan, langs } of walkedIn(survey, order, 'with JavaScript')) {
+      for (const lang of langs) {
         test(`${lang}: ${plan.name}`, async ({ page }) => {
           const since = new Date().toISOString();
           const { visited, saved } = await walk(page, survey, lang, plan);

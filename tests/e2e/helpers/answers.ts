@@ -9,6 +9,7 @@ import { committedPaths } from '../../helpers/definitions';
 import type {
   Answers,
   AnswerValue,
+  Lang,
   ResolvedField,
   ResolvedPage,
   ResolvedSurvey,
@@ -82,6 +83,31 @@ export function plansFor(survey: ResolvedSurvey, docsDir?: string): Plan[] {
     });
   }
   return plans;
+}
+
+/** The kinds of journey that take turns over the languages (`walkedIn`). */
+export type Turn = 'with JavaScript' | 'without JavaScript';
+
+/**
+ * Each plan of a survey with the languages one kind of journey walks it in. A plan that reaches a
+ * page no earlier plan does is walked in English and Welsh (path 1, which reaches every page of
+ * every survey today), so each page is seen and scanned in both; every other plan in one language,
+ * taking turns by plan and by survey (`order`, its place in the list), and the other way round
+ * without JavaScript, so each plan is walked in both languages by the suite as a whole.
+ */
+export function walkedIn(
+  survey: ResolvedSurvey,
+  order: number,
+  turn: Turn,
+): { plan: Plan; index: number; langs: Lang[]; covers: boolean }[] {
+  const seen = new Set<string>();
+  return plansFor(survey).map((plan, index) => {
+    const covers = plan.pages.some((page) => !seen.has(page));
+    for (const page of plan.pages) seen.add(page);
+    const other = (index + order + (turn === 'with JavaScript' ? 0 : 1)) % 2;
+    const langs: Lang[] = covers ? ['en', 'cy'] : [other === 0 ? 'en' : 'cy'];
+    return { plan, index, langs, covers };
+  });
 }
 
 /** Fields whose answers steer `next` rules: a rich plan keeps the seed's answer for them. */
