@@ -31,6 +31,25 @@ test('the definitions give exactly the paths their committed docs list', () => {
   }
 });
 
+test('every page is walked in both languages by each kind of journey, every plan by the two', () => {
+  for (const [order, survey] of surveys.entries()) {
+    const withScript = walkedIn(survey, order, 'with JavaScript');
+    const without = walkedIn(survey, order, 'without JavaScript');
+    for (const turn of [withScript, without])
+      for (const lang of LANGS) {
+        const seen = new Set(
+          turn.filter((w) => w.langs.includes(lang)).flatMap((w) => w.plan.pages),
+        );
+        const planned = new Set(turn.flatMap((w) => w.plan.pages));
+        expect([...seen].sort(), `${survey.id} in ${lang}`).toEqual([...planned].sort());
+      }
+    for (const [i, { plan, langs }] of withScript.entries())
+      expect(new Set([...langs, ...without[i]!.langs]), `${survey.id}: ${plan.name}`).toEqual(
+        new Set(LANGS),
+      );
+  }
+});
+
 for (const [order, survey] of surveys.entries()) {
   test.describe(survey.id, () => {
     for (const { plan, langs } of walkedIn(survey, order, 'with JavaScript')) {
