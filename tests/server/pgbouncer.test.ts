@@ -1,5 +1,6 @@
 // PgBouncer in transaction mode in front of a throwaway PostgreSQL, set up as docs/operations.md
-// says (no ignore_startup_parameters): the service opens, stores and reads through it, and its
+// says (no ignore_startup_parameters): the service opens, stores and reads through it (the kept
+// word counts too, from responses stored at once on several pooled connections), and its
 // statement timeout still reaches the server (a statement waiting on a lock is cancelled by it,
 // not held until the lock goes).
 import pg from 'pg';
@@ -14,7 +15,12 @@ import {
   type Bouncer,
   type Cluster,
 } from '../../scripts/pg-cluster';
+import { frequentFromCounts } from '../../server/team/frequent-words';
+import { wordSource } from '../../server/team/word-source';
+import { crosstabSurveys, XTAB_ONE } from '../team/fixtures/crosstab-surveys';
 import { API_KEY, testServer, validBody } from './fixtures';
+
+const crosstab = crosstabSurveys();
 
 const missing = clusterMissing() ?? (pgbouncerBin() ? undefined : 'PgBouncer is not installed');
 if (missing) console.warn(`PgBouncer tests skipped: ${missing}`);
@@ -75,6 +81,41 @@ describe.skipIf(missing)('through PgBouncer in transaction mode', () => {
       await holder.query('ROLLBACK').catch(() => undefined);
       await holder.end();
       await short.close();
+    }
+  }, 30_000);
+
+  it('keeps the word counts exact for responses stored at once through pooled connections', async () => {
+    const counting = await openPostgresStore(bouncer.url, { poolMax: 4 });
+    try {
+      await counting.team.keepWords(wordSource(crosstab));
+      const texts = ['Slow phone line', 'Phone line slow'];
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          counting.save({
+            surveyId: XTAB_ONE,
+            definitionHash: 'h',
+            receivedAt: new Date(Date.UTC(2026, 2, 1 + (i % 3), 10)),
+            answers: { howToImprove: texts[i % 2]! },
+            lang: 'en',
+          }),
+        ),
+      );
+      const found = await counting.team.keptTerms({}, 20, 1000, [...crosstab.keys()]);
+      const [english] = frequentFromCounts(found!.counts);
+      expect(found!.waiting).toBe(0);
+      expect(english!.responses).toBe(40);
+      expect(english!.words.map((w) => [w.text, w.responses])).toEqual([
+        ['line', 40],
+        ['phone', 40],
+        ['slow', 40],
+      ]);
+      expect(english!.phrases.map((p) => [p.text, p.responses])).toEqual([
+        ['phone line', 40],
+        ['line slow', 20],
+        ['slow phone', 20],
+      ]);
+    } finally {
+      await counting.close();
     }
   }, 30_000);
 

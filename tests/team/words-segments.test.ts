@@ -74,21 +74,29 @@ describe.each(databases)('the words page with an answer filter on %s', (_name, p
 
 // Counting answer by answer is bounded: a segment with more responses than FALLBACK_MAX gets a
 // note saying why and what to choose instead, in the member's language, and its CSV sends the
-// member back to the page; the same period without the answer filter is still counted.
-describe('the words page with an answer filter over too many responses', () => {
-  const made = crosstabWorld([], undefined);
-
-  it('says so instead of counting, and the kept counts still answer without the filter', async () => {
-    const { store, viewer } = await made;
-    const many = FALLBACK_MAX + 1;
+// member back to the page; the same period without the answer filter is still counted. Responses
+// whose words are not counted yet (too many to count while the page waits) are said to be so.
+describe('the words page over many responses', () => {
+  const many = FALLBACK_MAX + 1;
+  const made = (async () => {
+    const world = await crosstabWorld([], undefined);
     for (let i = 0; i < many; i++)
-      await store.save({
+      await world.store.save({
         surveyId: 'xtab-one',
         definitionHash: 'h',
         receivedAt: new Date(Date.UTC(2026, 2, 1 + (i % 18), 10)),
         answers: { channel: 'Phone', howToImprove: 'Slow line' },
         lang: 'en',
       });
+    return world;
+  })();
+  const wordsOf = async (path: string) => {
+    const [words] = tables((await (await made).viewer.get(path)).body);
+    return words?.slice(1).map((r) => [r[0], r[1]]);
+  };
+
+  it('says so instead of counting with an answer filter, and the kept counts still answer without it', async () => {
+    const { viewer } = await made;
     const page = '/team/words?survey=xtab-one&answer=channel:Phone';
     const res = await viewer.get(page);
     expect(res.status).toBe(200);
@@ -99,10 +107,32 @@ describe('the words page with an answer filter over too many responses', () => {
     expect(cy.body).toContain('Mae gormod o ymatebion i gyfrif eu geiriau');
     expect((await viewer.get(page.replace('/team/words?', '/team/words.csv?'))).status).toBe(400);
     // Without the answer filter: the kept counts, every response.
-    const [words] = tables((await viewer.get('/team/words?survey=xtab-one')).body);
-    expect(words!.slice(1).map((r) => [r[0], r[1]])).toEqual([
+    expect(await wordsOf('/team/words?survey=xtab-one')).toEqual([
       ['line', String(many)],
       ['slow', String(many)],
+    ]);
+  });
+
+  it('says when responses wait to be counted, in English and Welsh, and counts them after', async () => {
+    const { store, viewer } = await made;
+    // The masking pass changes every response: none is counted until its words are cut again,
+    // more than the page waits for.
+    const masked = await store.team.maskStored(9_001, (_survey, answers) =>
+      Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, v.replace('Slow', 'Late')])),
+    );
+    expect(masked).toBe(many);
+    const page = '/team/words?survey=xtab-one';
+    const waiting = await viewer.get(page);
+    expect(waiting.body).toContain('Some responses in this period are not counted here yet');
+    expect(tables(waiting.body)).toEqual([]);
+    const cy = await viewer.get(`${page}&lang=cy`);
+    expect(cy.body).toContain('Dyw rhai o’r ymatebion yn y cyfnod hwn ddim wedi’u cyfrif yma eto');
+    await store.team.catchUpWords();
+    const counted = await viewer.get(page);
+    expect(counted.body).not.toContain('not counted here yet');
+    expect(await wordsOf(page)).toEqual([
+      ['late', String(many)],
+      ['line', String(many)],
     ]);
   });
 });
