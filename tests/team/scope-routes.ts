@@ -11,6 +11,9 @@
 // - An analyst and an admin see contact details but not the text masked when it was stored:
 //   worlds D and C have the same contact details (Alice's), and the free text typed Alice's
 //   details in D and Bob's in C.
+//
+// The suite is run on SQLite by scope-routes-sqlite.test.ts and on PostgreSQL by
+// scope-routes-postgres.test.ts: two files, so that two workers can take them at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../server/storage/team-types';
 import {
@@ -158,7 +161,7 @@ async function unaudited(w: World): Promise<string[]> {
   return found;
 }
 
-function suite(name: string, postgres?: (world: string) => string) {
+export function scopeSuite(name: string, postgres?: (world: string) => string) {
   describe(name, () => {
     // The viewer's worlds (A, B) and the analyst's and admin's (D like A, and C), so that each
     // pair has seen the same requests (the audit log is on a page too).
@@ -209,7 +212,3 @@ function suite(name: string, postgres?: (world: string) => string) {
     }, 300_000);
   });
 }
-
-suite('SQLite');
-if (process.env.TEST_DATABASE_URL)
-  suite('PostgreSQL', (key) => `scope_routes_${key.toLowerCase()}`);
