@@ -1,4 +1,4 @@
-// The node and definitions projects share a module cache per worker (vitest.config.ts): a file
+// The definitions project shares a module cache per worker (vitest.config.ts): a file
 // that changes the process must not change it for the next file (tests/setup-shared.ts).
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
