@@ -3,33 +3,17 @@
 // once, and two instances catching up at once after the masking pass count nothing twice. On
 // SQLite (two stores on one file) and PostgreSQL (two stores on one schema); through PgBouncer in
 // tests/server/pgbouncer.test.ts. Every expected count is worked out here from the texts.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPostgresStore } from '../../server/storage/postgres';
-import { openSqliteStore } from '../../server/storage/sqlite';
+import { expect } from 'vitest';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { frequentFromCounts } from '../../server/team/frequent-words';
 import { wordSource } from '../../server/team/word-source';
 import { crosstabSurveys, XTAB_ONE } from './fixtures/crosstab-surveys';
-import { ownSchema } from '../server/postgres-schema';
+import { onBothDatabases, type Open } from './two-instances';
 
 const surveys = crosstabSurveys();
-type Open = () => Promise<StoreWithTeam>;
-
-let opened: StoreWithTeam[] = [];
-let cleanUp: (() => void) | undefined;
-afterEach(async () => {
-  for (const store of opened) await store.close();
-  opened = [];
-  cleanUp?.();
-  cleanUp = undefined;
-});
 
 async function counting(open: Open): Promise<StoreWithTeam> {
   const store = await open();
-  opened.push(store);
   await store.team.keepWords(wordSource(surveys));
   return store;
 }
@@ -111,38 +95,9 @@ async function catchingUpTogether(open: Open) {
   });
 }
 
-describe('the kept word counts with two instances on SQLite', () => {
-  let file: string | undefined;
-  const open: Open = async () => {
-    if (!cleanUp || !file) {
-      const dir = mkdtempSync(join(tmpdir(), 'term-instances-'));
-      cleanUp = () => {
-        rmSync(dir, { recursive: true, force: true });
-        file = undefined;
-      };
-      file = join(dir, 'feedback.sqlite');
-    }
-    return openSqliteStore(file);
-  };
-  it('count each response once when both store the same words at once', async () => {
+onBothDatabases('the kept word counts with two instances', 'test_term_instances', {
+  'count each response once when both store the same words at once': async (open) => {
     await bothAtOnce(open);
-  });
-  it('count nothing twice when both catch up at once', async () => {
-    await catchingUpTogether(open);
-  });
-});
-
-// Needs a real PostgreSQL server: set TEST_DATABASE_URL (a throwaway database) to run these.
-const databaseUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!databaseUrl)('the kept word counts with two instances on PostgreSQL', () => {
-  const schema = (name: string): Open => {
-    let url: Promise<string> | undefined;
-    return async () => openPostgresStore(await (url ??= ownSchema(databaseUrl!, name)));
-  };
-  it('count each response once when both store the same words at once', async () => {
-    await bothAtOnce(schema('test_term_instances_at_once'));
-  });
-  it('count nothing twice when both catch up at once', async () => {
-    await catchingUpTogether(schema('test_term_instances_together'));
-  });
+  },
+  'count nothing twice when both catch up at once': catchingUpTogether,
 });

@@ -4,36 +4,19 @@
 // through either, and two instances catching up at once must neither fail nor count twice. On
 // SQLite (two stores on one file) and PostgreSQL (two stores on one schema). Every expected set
 // is worked out here from the texts.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openPostgresStore } from '../../server/storage/postgres';
-import { openSqliteStore } from '../../server/storage/sqlite';
+import { expect } from 'vitest';
 import type { StoreWithTeam } from '../../server/storage/types';
 import { themeMatcher } from '../../server/team/theme-matcher';
 import { fixtureSurveys } from '../server/fixtures';
-import { ownSchema } from '../server/postgres-schema';
+import { onBothDatabases, type Open } from './two-instances';
 
 const surveys = fixtureSurveys();
 const day = (d: number) => new Date(Date.UTC(2026, 2, d, 12));
-type Open = () => Promise<StoreWithTeam>;
-
-let opened: StoreWithTeam[] = [];
-let cleanUp: (() => void) | undefined;
-afterEach(async () => {
-  for (const store of opened) await store.close();
-  opened = [];
-  cleanUp?.();
-  cleanUp = undefined;
-});
 
 async function twoInstances(open: Open) {
   const a = await open();
-  opened.push(a);
   await a.team.keepThemes(themeMatcher(surveys));
   const b = await open();
-  opened.push(b);
   await b.team.keepThemes(themeMatcher(surveys));
   return { a, b };
 }
@@ -87,38 +70,7 @@ async function catchingUpTogether(open: Open) {
   expect(await a.team.countFeedback({ theme: phone.id })).toBe(expected.length);
 }
 
-describe('theme matches with two instances on SQLite', () => {
-  let file: string | undefined;
-  const open: Open = async () => {
-    if (!cleanUp || !file) {
-      const dir = mkdtempSync(join(tmpdir(), 'theme-instances-'));
-      cleanUp = () => {
-        rmSync(dir, { recursive: true, force: true });
-        file = undefined;
-      };
-      file = join(dir, 'feedback.sqlite');
-    }
-    return openSqliteStore(file);
-  };
-  it('count a response stored by an instance with old themes', async () => {
-    await staleInstanceStillCounted(open);
-  });
-  it('come out right when both instances catch up at once', async () => {
-    await catchingUpTogether(open);
-  });
-});
-
-// Needs a real PostgreSQL server: set TEST_DATABASE_URL (a throwaway database) to run these.
-const databaseUrl = process.env.TEST_DATABASE_URL;
-describe.skipIf(!databaseUrl)('theme matches with two instances on PostgreSQL', () => {
-  const schema = (name: string): Open => {
-    let url: Promise<string> | undefined;
-    return async () => openPostgresStore(await (url ??= ownSchema(databaseUrl!, name)));
-  };
-  it('count a response stored by an instance with old themes', async () => {
-    await staleInstanceStillCounted(schema('test_theme_instances_stale'));
-  });
-  it('come out right when both instances catch up at once', async () => {
-    await catchingUpTogether(schema('test_theme_instances_together'));
-  });
+onBothDatabases('theme matches with two instances', 'test_theme_instances', {
+  'count a response stored by an instance with old themes': staleInstanceStillCounted,
+  'come out right when both instances catch up at once': catchingUpTogether,
 });
