@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from './chromium';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -196,7 +196,11 @@ async function serve(): Promise<{ base: string; server: ChildProcess }> {
 
 const given = option('url');
 const { base, server } = given ? { base: given, server: undefined } : await serve();
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+// The desktop browser respondents run, not the test suite's headless shell.
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || FULL_CHROMIUM,
+  args: CHROMIUM_ARGS,
+});
 try {
   const network = MOBILE_NETWORK ? ', slow 4G network' : '';
   console.log(`${base}, ${RUNS} cold runs each, CPU throttled 4x${network}; medians`);

@@ -1,21 +1,12 @@
 // `npm run test:e2e`: every journey in a real Chromium. Fails fast and clearly when no
 // browser is installed instead of letting Playwright try to download one.
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-
-const browser = process.env.CHROME_PATH || '/usr/bin/chromium';
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { CHROMIUM_PATH as browser, isExecutable } from './chromium';
 
 if (!isExecutable(browser)) {
-  console.error(`No Chromium found at ${browser}: apt-get install -y chromium, or set CHROME_PATH`);
+  console.error(
+    `No Chromium found at ${browser}: apt-get install -y chromium-headless-shell (or chromium), or set CHROME_PATH`,
+  );
   process.exit(1);
 }
 
