@@ -1,8 +1,10 @@
-// Free text for `bench:team`: varied English and Welsh comments made from word lists (so the
-// word index holds many words, common and rare, as in service), Welsh words in their mutated
-// forms after the words that cause them, and some with a phone number or an email address,
-// which the service withholds as typed before it stores the text. Deterministic: the caller
-// gives the random number generator.
+// Free text for `bench:team`: varied English and Welsh comments made from word lists, Welsh words
+// in their mutated forms after the words that cause them, and some with a phone number or an
+// email address, which the service withholds as typed before it stores the text. Most comments
+// also carry words drawn from a long tail, as real comments do (place names, jargon, typos): a
+// made-up vocabulary per language whose words come up as in natural text (Zipf's law), so the
+// kept word counts hold hundreds of thousands of distinct words and phrases, most seen once.
+// Deterministic: the caller gives the random number generator.
 
 type Random = () => number;
 const pick = <T>(random: Random, items: readonly T[]) =>
@@ -149,7 +151,97 @@ const CONTACT = [
   ' Anfonwch e-bost at rhys.jones@example.com.',
 ];
 
-/** One sentence in English or Welsh, sometimes two, sometimes with contact details. */
+/** Each language's long tail: this many made-up words, ranked by how often they come up. */
+const TAIL_WORDS = 40_000;
+const SYLLABLES = {
+  en: [
+    'ar',
+    'bel',
+    'cot',
+    'den',
+    'ew',
+    'fal',
+    'gran',
+    'hol',
+    'ing',
+    'jor',
+    'ket',
+    'lom',
+    'mer',
+    'nid',
+    'or',
+    'pel',
+    'quin',
+    'ros',
+    'ster',
+    'tal',
+    'un',
+    'ver',
+    'wick',
+    'yam',
+  ],
+  cy: [
+    'af',
+    'bryn',
+    'cwm',
+    'dd',
+    'ell',
+    'ffr',
+    'gl',
+    'hen',
+    'ith',
+    'llan',
+    'myn',
+    'nant',
+    'od',
+    'pen',
+    'rhos',
+    'si',
+    'tre',
+    'wy',
+    'ydd',
+    'aw',
+    'ch',
+    'fa',
+    'ge',
+    'lo',
+  ],
+};
+
+/** The rank-th word of a language's tail: its rank written in syllables, so every rank differs. */
+function tailWord(lang: 'en' | 'cy', rank: number): string {
+  const syllables = SYLLABLES[lang];
+  let word = '';
+  for (let n = rank + syllables.length; n > 0; n = Math.floor(n / syllables.length))
+    word += syllables[n % syllables.length];
+  return word;
+}
+
+// Zipf's law (exponent 1): the word of rank k comes up in proportion to 1/k.
+const cumulative: number[] = [];
+for (let k = 1, sum = 0; k <= TAIL_WORDS; k++) cumulative.push((sum += 1 / k));
+
+function tailRank(random: Random): number {
+  const target = random() * cumulative[cumulative.length - 1]!;
+  let [low, high] = [0, cumulative.length - 1];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (cumulative[middle]! < target) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Two to twelve words from the language's long tail, as a sentence. */
+function tailSentence(random: Random, lang: 'en' | 'cy'): string {
+  const words = Array.from({ length: 2 + Math.floor(random() * 11) }, () =>
+    tailWord(lang, tailRank(random)),
+  );
+  return `${words.join(' ')}.`;
+}
+
+/** One sentence in English or Welsh, sometimes two, mostly with words from the long tail,
+ *  sometimes with contact details. */
 export function comment(random: Random, welsh: boolean): string {
   const sentence = () =>
     welsh
@@ -157,6 +249,7 @@ export function comment(random: Random, welsh: boolean): string {
       : `${pick(random, EN.opening)}${pick(random, EN.subject)} ${pick(random, EN.verb)} ${pick(random, EN.adjective)}${pick(random, EN.tail)}`;
   let text = sentence();
   if (random() < 0.3) text += ` ${sentence()}`;
+  if (random() < 0.7) text += ` ${tailSentence(random, welsh ? 'cy' : 'en')}`;
   if (random() < 0.05) text += pick(random, CONTACT);
   // A first letter in capitals, as typed, now and then.
   return random() < 0.7 ? text.charAt(0).toUpperCase() + text.slice(1) : text;

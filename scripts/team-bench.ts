@@ -23,6 +23,7 @@ import type { StoreWithTeam } from '../server/storage/types';
 import { sha256 } from '../server/team/session';
 import { wordSource, wordSourceKey } from '../server/team/word-source';
 import { sharedQuestions } from '../server/team/pooled';
+import { ukDay } from '../server/uk-time';
 import { BENCH_THEMES, comment } from './bench-text';
 
 const RESPONSES = Number(process.env.BENCH_RESPONSES ?? 100_000);
@@ -33,9 +34,16 @@ const NOW = new Date();
 // (seeding takes minutes on a busy machine); BENCH_SQLITE=0 leaves SQLite out.
 const keep = process.env.BENCH_KEEP === '1';
 
-// A small deterministic generator, so every run seeds the same answers.
+// A small deterministic generator (mulberry32), so every run seeds the same answers. In 32-bit
+// integer arithmetic: the former one multiplied past 2^53 in doubles, lost the low bits and
+// repeated itself within a few thousand draws.
 let seed = 42;
-const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+};
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
 
 /** A response's answers; its free text varied, in its language, masked as the service stores it. */
@@ -354,6 +362,9 @@ async function bench(
     ...(shared ? [`/team/pooled?question=${shared.name}&scale=${shared.scale}`] : []),
     '/team/words',
     '/team/words?respondentLang=cy',
+    // A period and a survey: summed over their days, not read from the totals.
+    `/team/words?from=${ukDay(new Date(NOW.getTime() - 30 * 24 * 60 * 60 * 1000))}`,
+    `/team/words?survey=${survey.id}&respondentLang=cy`,
     '/team/notes',
     `/team/compare/shares.csv?survey=${survey.id}`,
   ];
