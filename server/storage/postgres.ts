@@ -35,7 +35,11 @@ import {
 import { POSTGRES_TESTS_MIGRATION } from './tests-sql';
 import { POSTGRES_WORDS_MIGRATION } from './words-sql';
 import { POSTGRES_THEME_MATCH_MIGRATION } from './theme-match-sql';
-import { encodeTerms, POSTGRES_TERM_COUNT_MIGRATION } from './term-count-sql';
+import {
+  encodeTerms,
+  POSTGRES_TERM_COUNT_MIGRATION,
+  POSTGRES_TERM_TOTAL_MIGRATION,
+} from './term-count-sql';
 import { postgresUkDay } from './uk-day-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
@@ -93,6 +97,7 @@ export const MIGRATIONS = [
   NOTES_MIGRATION,
   POSTGRES_THEME_MATCH_MIGRATION,
   POSTGRES_TERM_COUNT_MIGRATION,
+  POSTGRES_TERM_TOTAL_MIGRATION,
 ];
 
 /** The connection pools and timeouts (PG_POOL_MAX, PG_TEAM_POOL_MAX, PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS, DB_START_WAIT_MS). */

@@ -26,7 +26,12 @@ import {
   termsRow,
 } from './words-sql';
 import { addMatches, SQLITE_THEME_MATCH_MIGRATION } from './theme-match-sql';
-import { addTerms, SQLITE_TERM_COUNT_MIGRATION, type KeptTerms } from './term-count-sql';
+import {
+  addTerms,
+  SQLITE_TERM_COUNT_MIGRATION,
+  SQLITE_TERM_TOTAL_MIGRATION,
+  type KeptTerms,
+} from './term-count-sql';
 import {
   AUDIT_ACTOR_MIGRATION,
   AUDIT_COUNT_MIGRATION,
@@ -81,6 +86,7 @@ export const MIGRATIONS = [
   NOTES_MIGRATION,
   SQLITE_THEME_MATCH_MIGRATION,
   SQLITE_TERM_COUNT_MIGRATION,
+  SQLITE_TERM_TOTAL_MIGRATION,
 ];
 
 interface Row {

@@ -137,3 +137,91 @@ export const removeTerms = (dialect: Sql['dialect']) =>
   dialect === 'sqlite'
     ? 'DELETE FROM feedback_terms WHERE feedback_id IN (SELECT value FROM json_each(?))'
     : 'DELETE FROM feedback_terms WHERE feedback_id IN (SELECT (jsonb_array_elements_text(?::jsonb))::uuid)';
+
+/**
+ * Each word's and phrase's count over every kept response, per language (`feedback_term_total`),
+ * kept by the same triggers as the daily counts. It bounds a word's count in any period, survey
+ * or set of surveys from above, so the words page asks the daily counts only for the words that
+ * can rank (./team/term-counts.ts) instead of adding up every word of the period: real text has a
+ * long tail, and most of its words and phrases come up once. Also an index of the daily counts
+ * by word, for those few words' sums.
+ */
+const TOTAL_KEY = 'lang, kind, text';
+
+export const SQLITE_TERM_TOTAL_MIGRATION = `CREATE TABLE feedback_term_total (
+    lang TEXT NOT NULL,
+    kind TEXT NOT NULL, -- 'w' or 'p'
+    text TEXT NOT NULL,
+    responses INTEGER NOT NULL,
+    PRIMARY KEY (${TOTAL_KEY})
+  ) WITHOUT ROWID;
+  INSERT INTO feedback_term_total (${TOTAL_KEY}, responses)
+    SELECT lang, kind, text, SUM(responses) FROM feedback_term_count WHERE kind <> 'r'
+    GROUP BY lang, kind, text;
+  CREATE INDEX feedback_term_total_rank ON feedback_term_total (lang, kind, responses DESC, text);
+  CREATE INDEX feedback_term_count_text
+    ON feedback_term_count (lang, kind, text, day, survey_id, responses);
+  CREATE TRIGGER feedback_terms_add_total AFTER INSERT ON feedback_terms BEGIN
+    INSERT INTO feedback_term_total (${TOTAL_KEY}, responses)
+      SELECT NEW.lang, substr(t.value, 1, 1), substr(t.value, 3), 1
+      FROM json_each(NEW.terms) t WHERE substr(t.value, 1, 1) <> 'r'
+      ON CONFLICT (${TOTAL_KEY}) DO UPDATE SET responses = responses + 1;
+  END;
+  CREATE TRIGGER feedback_terms_remove_total AFTER DELETE ON feedback_terms BEGIN
+    UPDATE feedback_term_total SET responses = responses - 1
+      WHERE lang = OLD.lang
+        AND (kind, text) IN (SELECT substr(value, 1, 1), substr(value, 3) FROM json_each(OLD.terms));
+    DELETE FROM feedback_term_total
+      WHERE lang = OLD.lang
+        AND (kind, text) IN (SELECT substr(value, 1, 1), substr(value, 3) FROM json_each(OLD.terms))
+        AND responses <= 0;
+  END;`;
+
+/** A statement's rows' totals (`rows`: a transition table), grouped by word, in key order. */
+const pgTotals = (rows: string, sign: 1 | -1) => `
+    SELECT r.lang, substr(t, 1, 1) AS kind, substr(t, 3) AS text, ${sign} * COUNT(*) AS n
+    FROM ${rows} r CROSS JOIN LATERAL jsonb_array_elements_text(r.terms) t
+    WHERE substr(t, 1, 1) <> 'r'
+    GROUP BY 1, 2, 3
+    ORDER BY 1, 2, 3`;
+
+/**
+ * PostgreSQL: filled while the responses' terms are locked against change (an instance of the
+ * last release storing meanwhile waits for the migration, so none is counted twice or missed).
+ * The totals are locked after the daily counts, each in key order, by every transaction alike.
+ */
+export const POSTGRES_TERM_TOTAL_MIGRATION = `LOCK TABLE feedback_terms IN SHARE MODE;
+  CREATE TABLE feedback_term_total (
+    lang TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT COLLATE "C" NOT NULL,
+    responses INTEGER NOT NULL,
+    PRIMARY KEY (${TOTAL_KEY})
+  );
+  INSERT INTO feedback_term_total (${TOTAL_KEY}, responses)
+    SELECT lang, kind, text, SUM(responses) FROM feedback_term_count WHERE kind <> 'r'
+    GROUP BY lang, kind, text;
+  CREATE INDEX feedback_term_total_rank ON feedback_term_total (lang, kind, responses DESC, text);
+  CREATE INDEX feedback_term_count_text ON feedback_term_count (lang, kind, text, day)
+    INCLUDE (survey_id, responses);
+  CREATE OR REPLACE FUNCTION feedback_terms_add() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO feedback_term_count AS c (${KEY}, responses) ${pgCounts('added', 1)}
+      ON CONFLICT (${KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
+    INSERT INTO feedback_term_total AS c (${TOTAL_KEY}, responses) ${pgTotals('added', 1)}
+      ON CONFLICT (${TOTAL_KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
+    RETURN NULL;
+  END $$;
+  CREATE OR REPLACE FUNCTION feedback_terms_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO feedback_term_count AS c (${KEY}, responses) ${pgCounts('removed', -1)}
+      ON CONFLICT (${KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
+    DELETE FROM feedback_term_count c USING (${pgCounts('removed', -1)}) r
+      WHERE (c.day, c.survey_id, c.lang, c.kind, c.text) = (r.day, r.survey_id, r.lang, r.kind, r.text)
+        AND c.responses <= 0;
+    INSERT INTO feedback_term_total AS c (${TOTAL_KEY}, responses) ${pgTotals('removed', -1)}
+      ON CONFLICT (${TOTAL_KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
+    DELETE FROM feedback_term_total c USING (${pgTotals('removed', -1)}) r
+      WHERE (c.lang, c.kind, c.text) = (r.lang, r.kind, r.text) AND c.responses <= 0;
+    RETURN NULL;
+  END $$;`;

@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, openSqliteStore } from '../../server/storage/sqlite';
 import { NOTES_MIGRATION } from '../../server/storage/team/migrations';
 import { SQLITE_TALLY_UK_DAYS } from '../../server/storage/tally-sql';
-import { SQLITE_TERM_COUNT_MIGRATION } from '../../server/storage/term-count-sql';
+import {
+  SQLITE_TERM_COUNT_MIGRATION,
+  SQLITE_TERM_TOTAL_MIGRATION,
+} from '../../server/storage/term-count-sql';
 import { SQLITE_THEME_MATCH_MIGRATION } from '../../server/storage/theme-match-sql';
 import { sqliteUkDay } from '../../server/storage/uk-day-sql';
 import { databases, tableRows, world } from './trends-world';
@@ -25,6 +28,8 @@ const UNDO_LATER = new Map([
      ALTER TABLE team_theme DROP COLUMN rev`,
   ],
   [SQLITE_TERM_COUNT_MIGRATION, 'DROP TABLE feedback_terms; DROP TABLE feedback_term_count'],
+  // Its triggers and index go with the tables above.
+  [SQLITE_TERM_TOTAL_MIGRATION, 'DROP TABLE feedback_term_total'],
 ]);
 
 const now = new Date('2026-11-20T09:00:00Z');
