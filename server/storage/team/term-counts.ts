@@ -137,12 +137,16 @@ export function termReads(sql: Sql, reads: Sql = sql): TermReads {
           )
         ).every((r) => surveys.includes(r.survey_id));
       const whole = !from && !to && !surveyId && (await counted());
-      for (const { lang: l } of responses)
-        for (const kind of RANKED_KINDS) {
-          const sums = whole ? totals(l, kind) : periodSums(where, params, l, kind);
-          for (const { text, n } of await ranked(sums, l, kind, limit))
-            counts.push({ lang: l, kind, text, n });
-        }
+      // Each language's words and phrases at once (PostgreSQL's team pool answers two at a time).
+      const groups = responses.flatMap(({ lang: l }) => RANKED_KINDS.map((kind) => ({ l, kind })));
+      const rankings = await Promise.all(
+        groups.map(({ l, kind }) =>
+          ranked(whole ? totals(l, kind) : periodSums(where, params, l, kind), l, kind, limit),
+        ),
+      );
+      groups.forEach(({ l, kind }, i) => {
+        for (const { text, n } of rankings[i]!) counts.push({ lang: l, kind, text, n });
+      });
       // Responses of the period whose words are not cut yet (the partial index holds only them).
       const uncut = ['words_cut IS NULL', 'NOT test'];
       const uncutParams: unknown[] = [];
