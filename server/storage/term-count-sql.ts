@@ -75,6 +75,29 @@ const pgCounts = (rows: string, sign: 1 | -1) => `
     ORDER BY 1, 2, 3, 4, 5`;
 
 /**
+ * PostgreSQL's trigger functions: the daily counts' upserts, then whatever a later migration
+ * keeps beside them (`addMore`, `removeMore`), in the same statement's transition table.
+ */
+const pgTermFunctions = (
+  addMore = '',
+  removeMore = '',
+) => `  CREATE OR REPLACE FUNCTION feedback_terms_add() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO feedback_term_count AS c (${KEY}, responses) ${pgCounts('added', 1)}
+      ON CONFLICT (${KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;${addMore}
+    RETURN NULL;
+  END $$;
+  CREATE OR REPLACE FUNCTION feedback_terms_remove() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    INSERT INTO feedback_term_count AS c (${KEY}, responses) ${pgCounts('removed', -1)}
+      ON CONFLICT (${KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
+    DELETE FROM feedback_term_count c USING (${pgCounts('removed', -1)}) r
+      WHERE (c.day, c.survey_id, c.lang, c.kind, c.text) = (r.day, r.survey_id, r.lang, r.kind, r.text)
+        AND c.responses <= 0;${removeMore}
+    RETURN NULL;
+  END $$;`;
+
+/**
  * Migration (PostgreSQL): statement triggers with transition tables. Adding and taking off are
  * both one upsert locking the rows in key order (as the per-day tallies do, ./tally-sql.ts), so
  * two transactions cannot deadlock; the rows a delete then removes are rows it holds.
@@ -95,21 +118,7 @@ export const POSTGRES_TERM_COUNT_MIGRATION = `CREATE TABLE feedback_terms (
     responses INTEGER NOT NULL,
     PRIMARY KEY (${KEY})
   );
-  CREATE OR REPLACE FUNCTION feedback_terms_add() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    INSERT INTO feedback_term_count AS c (${KEY}, responses) ${pgCounts('added', 1)}
-      ON CONFLICT (${KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
-    RETURN NULL;
-  END $$;
-  CREATE OR REPLACE FUNCTION feedback_terms_remove() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    INSERT INTO feedback_term_count AS c (${KEY}, responses) ${pgCounts('removed', -1)}
-      ON CONFLICT (${KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
-    DELETE FROM feedback_term_count c USING (${pgCounts('removed', -1)}) r
-      WHERE (c.day, c.survey_id, c.lang, c.kind, c.text) = (r.day, r.survey_id, r.lang, r.kind, r.text)
-        AND c.responses <= 0;
-    RETURN NULL;
-  END $$;
+${pgTermFunctions()}
   CREATE TRIGGER feedback_terms_add AFTER INSERT ON feedback_terms
     REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION feedback_terms_add();
   CREATE TRIGGER feedback_terms_remove AFTER DELETE ON feedback_terms
@@ -204,24 +213,13 @@ export const POSTGRES_TERM_TOTAL_MIGRATION = `LOCK TABLE feedback_terms IN SHARE
   CREATE INDEX feedback_term_total_rank ON feedback_term_total (lang, kind, responses DESC, text);
   CREATE INDEX feedback_term_count_text ON feedback_term_count (lang, kind, text, day)
     INCLUDE (survey_id, responses);
-  CREATE OR REPLACE FUNCTION feedback_terms_add() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    INSERT INTO feedback_term_count AS c (${KEY}, responses) ${pgCounts('added', 1)}
-      ON CONFLICT (${KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
+${pgTermFunctions(
+  `
     INSERT INTO feedback_term_total AS c (${TOTAL_KEY}, responses) ${pgTotals('added', 1)}
-      ON CONFLICT (${TOTAL_KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
-    RETURN NULL;
-  END $$;
-  CREATE OR REPLACE FUNCTION feedback_terms_remove() RETURNS trigger LANGUAGE plpgsql AS $$
-  BEGIN
-    INSERT INTO feedback_term_count AS c (${KEY}, responses) ${pgCounts('removed', -1)}
-      ON CONFLICT (${KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
-    DELETE FROM feedback_term_count c USING (${pgCounts('removed', -1)}) r
-      WHERE (c.day, c.survey_id, c.lang, c.kind, c.text) = (r.day, r.survey_id, r.lang, r.kind, r.text)
-        AND c.responses <= 0;
+      ON CONFLICT (${TOTAL_KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;`,
+  `
     INSERT INTO feedback_term_total AS c (${TOTAL_KEY}, responses) ${pgTotals('removed', -1)}
       ON CONFLICT (${TOTAL_KEY}) DO UPDATE SET responses = c.responses + EXCLUDED.responses;
     DELETE FROM feedback_term_total c USING (${pgTotals('removed', -1)}) r
-      WHERE (c.lang, c.kind, c.text) = (r.lang, r.kind, r.text) AND c.responses <= 0;
-    RETURN NULL;
-  END $$;`;
+      WHERE (c.lang, c.kind, c.text) = (r.lang, r.kind, r.text) AND c.responses <= 0;`,
+)}`;
