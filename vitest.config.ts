@@ -55,10 +55,9 @@ export default defineConfig({
           environment: 'node',
           env: fixtures.env,
           include: ['tests/{engine,masking,server,scripts,design,team}/**/*.test.ts'],
-          // Each file with a fresh module cache: these start servers, databases, PgBouncer and
-          // child processes. Sharing one (isolate: false) made http.test.ts take 28 s when it
-          // ran after pgbouncer.test.ts, against 0.1 s alone; the cause is not found yet.
-          setupFiles: ['tests/setup-fixtures.ts'],
+          // A worker's files share one module cache, as in the definitions project below.
+          isolate: false,
+          setupFiles: ['tests/setup-shared.ts', 'tests/setup-fixtures.ts'],
         },
       },
       {
@@ -70,7 +69,8 @@ export default defineConfig({
           environment: 'jsdom',
           env: fixtures.env,
           include: ['tests/{renderers,app}/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup-fixtures.ts', 'tests/setup-dom.ts'],
+          isolate: false,
+          setupFiles: ['tests/setup-shared.ts', 'tests/setup-fixtures.ts', 'tests/setup-dom.ts'],
         },
       },
       {

@@ -161,6 +161,8 @@ describe('the page template’s inline script', () => {
       expectSecurityHeaders(page);
       const asset = await fetch(`${origin}/assets/app-abc123.js`);
       expect(asset.headers.get('content-security-policy')).toContain("script-src 'self';");
+      // Both bodies read, so no connection is left open for the server's close to wait on.
+      await Promise.all([page.text(), asset.text()]);
     } finally {
       await server.app.close();
       await server.store.close();

@@ -1,9 +1,26 @@
 // Each test file that needs PostgreSQL works in its own schema of the throwaway database, so
 // files running in parallel never drop or empty each other's tables.
+import { createHash } from 'node:crypto';
+import { relative } from 'node:path';
 import pg from 'pg';
+import { expect } from 'vitest';
 
-/** TEST_DATABASE_URL pointed at a fresh schema `name` (dropped and made again). */
+/**
+ * The schema a file's `name` stands for: the name and a hash of the file's path. Two files that
+ * chose the same name (words.test.ts and words-page.test.ts both said `words_test`, and dropped
+ * each other's tables when they ran side by side) still get a schema each; one file asking
+ * twice gets the same one.
+ */
+export function schemaFor(name: string): string {
+  const file = expect.getState().testPath;
+  if (!file) throw new Error(`ownSchema('${name}') outside a test file's hooks or tests`);
+  const hash = createHash('sha256').update(relative(process.cwd(), file)).digest('hex');
+  return `${name}_${hash.slice(0, 8)}`;
+}
+
+/** TEST_DATABASE_URL pointed at a fresh schema for `name` in this file (dropped and made again). */
 export async function ownSchema(url: string, name: string): Promise<string> {
+  const schema = schemaFor(name);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   // The store creates pg_trgm where it can; made here first, in public, it never lives in a
@@ -12,10 +29,10 @@ export async function ownSchema(url: string, name: string): Promise<string> {
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').catch(() => undefined);
   // Where an earlier run of the old tests left it in a file's schema.
   await client.query('ALTER EXTENSION pg_trgm SET SCHEMA public').catch(() => undefined);
-  await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
-  await client.query(`CREATE SCHEMA ${name}`);
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.query(`CREATE SCHEMA ${schema}`);
   await client.end();
   const own = new URL(url);
-  own.searchParams.set('options', `-c search_path=${name}`);
+  own.searchParams.set('options', `-c search_path=${schema}`);
   return own.toString();
 }

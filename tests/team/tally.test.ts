@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../server/storage/postgres';
+import { ownSchema, schemaFor } from '../server/postgres-schema';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { FeedbackFilter } from '../../server/storage/team-types';
 import type { StoreWithTeam } from '../../server/storage/types';
@@ -167,14 +168,11 @@ describe('per-day answer counts on SQLite', () => {
 const postgresUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!postgresUrl)('per-day answer counts on PostgreSQL', () => {
   it('stay exact through saves, deletion, the purge and a change of fields', async () => {
-    const admin = new pg.Client({ connectionString: postgresUrl });
+    const url = await ownSchema(postgresUrl!, 'tally_test');
+    // The store's own schema, for the checks' queries.
+    const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query('DROP SCHEMA IF EXISTS tally_test CASCADE');
-    await admin.query('CREATE SCHEMA tally_test');
-    await admin.query('SET search_path = tally_test');
-    const url = new URL(postgresUrl!);
-    url.searchParams.set('options', '-c search_path=tally_test');
-    const store = await openPostgresStore(url.toString());
+    const store = await openPostgresStore(url);
     try {
       await staysExact(store, async (sql, params = []) => {
         let n = 0;
@@ -183,7 +181,7 @@ describe.skipIf(!postgresUrl)('per-day answer counts on PostgreSQL', () => {
       });
     } finally {
       await store.close();
-      await admin.query('DROP SCHEMA tally_test CASCADE');
+      await admin.query('DROP SCHEMA ' + schemaFor('tally_test') + ' CASCADE');
       await admin.end();
     }
   });

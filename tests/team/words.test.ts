@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../../server/storage/postgres';
+import { ownSchema, schemaFor } from '../server/postgres-schema';
 import { openSqliteStore } from '../../server/storage/sqlite';
 import type { StoreWithTeam } from '../../server/storage/types';
 import type { WordSource } from '../../server/storage/words-sql';
@@ -179,19 +180,16 @@ describe('the word index on SQLite', () => {
 const postgresUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!postgresUrl)('the word index on PostgreSQL', () => {
   it('follows saves, deletion, the purge and a change of fields', async () => {
-    const admin = new pg.Client({ connectionString: postgresUrl });
+    const url = await ownSchema(postgresUrl!, 'words_test');
+    // The store's own schema, for the checks' queries.
+    const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query('DROP SCHEMA IF EXISTS words_test CASCADE');
-    await admin.query('CREATE SCHEMA words_test');
-    await admin.query('SET search_path = words_test');
-    const url = new URL(postgresUrl!);
-    url.searchParams.set('options', '-c search_path=words_test');
-    const store = await openPostgresStore(url.toString());
+    const store = await openPostgresStore(url);
     try {
       await followsTheRows(store, async (sql) => (await admin.query(sql)).rows);
     } finally {
       await store.close();
-      await admin.query('DROP SCHEMA words_test CASCADE');
+      await admin.query('DROP SCHEMA ' + schemaFor('words_test') + ' CASCADE');
       await admin.end();
     }
   });
