@@ -1,5 +1,5 @@
-// The definitions project runs its files one after another in a shared module cache
-// (`isolate: false` in vitest.config.ts: their imports cost more than their tests). What a file
+// Each worker runs its files one after another in a shared module cache (`isolate: false` in
+// vitest.config.ts: their imports cost more than most of their tests). What a file
 // changes in the process goes back when it ends, so no file sees another's: the environment
 // variables, stubbed globals and fake timers.
 import { afterAll, vi } from 'vitest';
