@@ -14,8 +14,12 @@ import { expect } from 'vitest';
 export function schemaFor(name: string): string {
   const file = expect.getState().testPath;
   if (!file) throw new Error(`ownSchema('${name}') outside a test file's hooks or tests`);
-  const hash = createHash('sha256').update(relative(process.cwd(), file)).digest('hex');
-  return `${name}_${hash.slice(0, 8)}`;
+  return schemaName(name, relative(process.cwd(), file));
+}
+
+/** `name` in the file at `path` (from the project's root). */
+export function schemaName(name: string, path: string): string {
+  return `${name}_${createHash('sha256').update(path).digest('hex').slice(0, 8)}`;
 }
 
 /** TEST_DATABASE_URL pointed at a fresh schema for `name` in this file (dropped and made again). */
