@@ -45,6 +45,8 @@ export default defineConfig({
     // PostgreSQL file in its own schema, tests/server/postgres-schema.ts) nearly halves the wall time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './tests/helpers/slowest-reporter.ts'],
+    // One temporary folder for the whole run, removed at its end (tests/global-temp.ts).
+    globalSetup: ['tests/global-temp.ts'],
     projects: [
       {
         extends: true,
