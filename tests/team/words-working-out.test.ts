@@ -12,6 +12,7 @@ import { FALLBACK_MAX } from '../../server/team/word-counts';
 import cy from '../../src/i18n/team.cy.json';
 import en from '../../src/i18n/team.en.json';
 import { teamServerOptions } from '../server/fixtures';
+import { tables } from './crosstab-world';
 import { signedIn } from './helpers';
 import { openWorldStore } from './scope-world';
 
@@ -32,76 +33,81 @@ const text = (html: string) =>
     .replace(/&#x27;|&#39;|&rsquo;/g, '’')
     .replace(/\s+/g, ' ');
 
-describe.each(databases)('the words page before the word index is ready, on %s', (_name, pg) => {
-  let store: StoreWithTeam;
-  let app: FastifyInstance;
-  let release: () => void = () => {};
-  let keptWords: Promise<void> | undefined;
+describe.each(databases)(
+  'the words page before the word index is ready, on %s',
+  (_name, schema) => {
+    let store: StoreWithTeam;
+    let app: FastifyInstance;
+    let release: () => void = () => {};
+    let keptWords: Promise<void> | undefined;
 
-  beforeAll(async () => {
-    store = await openWorldStore(pg);
-    // Stored before the server starts: the start-up's word index step cuts them all.
-    for (let i = 0; i < RESPONSES; i += 1000)
-      await Promise.all(
-        Array.from({ length: Math.min(1000, RESPONSES - i) }, (_, j) =>
-          store.save({
-            surveyId: 'fixture-pages',
-            definitionHash: 'h',
-            receivedAt: new Date(Date.UTC(2026, 2, 1, 0, 0, 0, i + j)),
-            answers: {
-              howToImprove: 'The phone line was slow',
-              serviceName: 'fixture-pages-service',
-            },
-            lang: 'en',
-          }),
-        ),
-      );
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    const keepWords = store.team.keepWords;
-    store.team.keepWords = async (source) => {
-      await gate;
-      keptWords = keepWords(source);
-      return keptWords;
-    };
-    app = await buildServer({
-      ...teamServerOptions(store, () => NOW),
-      logger: false,
-      backgroundStartup: { onStartFailed: (error) => console.error(error) },
+    beforeAll(async () => {
+      store = await openWorldStore(schema);
+      // Stored before the server starts: the start-up's word index step cuts them all.
+      for (let i = 0; i < RESPONSES; i += 1000)
+        await Promise.all(
+          Array.from({ length: Math.min(1000, RESPONSES - i) }, (_, j) =>
+            store.save({
+              surveyId: 'fixture-pages',
+              definitionHash: 'h',
+              receivedAt: new Date(Date.UTC(2026, 2, 1, 0, 0, 0, i + j)),
+              answers: {
+                howToImprove: 'The phone line was slow',
+                serviceName: 'fixture-pages-service',
+              },
+              lang: 'en',
+            }),
+          ),
+        );
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const keepWords = store.team.keepWords;
+      store.team.keepWords = async (source) => {
+        await gate;
+        keptWords = keepWords(source);
+        return keptWords;
+      };
+      app = await buildServer({
+        ...teamServerOptions(store, () => NOW),
+        logger: false,
+        backgroundStartup: { onStartFailed: (error) => console.error(error) },
+      });
+    }, 120_000);
+
+    afterAll(async () => {
+      release();
+      await keptWords;
+      await app?.close();
+      await store?.close();
     });
-  }, 120_000);
 
-  afterAll(async () => {
-    release();
-    await keptWords;
-    await app?.close();
-    await store?.close();
-  });
+    it('says the counts are being worked out, in English and Welsh, and gives no table', async () => {
+      const viewer = await signedIn(app, store, 'viewer', NOW);
+      expect(store.team.wordsReady()).toBe(false);
+      for (const [lang, words] of [
+        ['en', en],
+        ['cy', cy],
+      ] as const) {
+        const page = await viewer.get(
+          `/team/words?from=2026-03-01${lang === 'cy' ? '&lang=cy' : ''}`,
+        );
+        expect(page.status, lang).toBe(200);
+        expect(text(page.body), lang).toContain(text(words.wordsWorkingOut));
+        expect(page.body, lang).not.toContain('<table');
+      }
+    });
 
-  it('says the counts are being worked out, in English and Welsh, and gives no table', async () => {
-    const viewer = await signedIn(app, store, 'viewer', NOW);
-    expect(store.team.wordsReady()).toBe(false);
-    for (const [lang, words] of [
-      ['en', en],
-      ['cy', cy],
-    ] as const) {
-      const page = await viewer.get(
-        `/team/words?from=2026-03-01${lang === 'cy' ? '&lang=cy' : ''}`,
-      );
-      expect(page.status, lang).toBe(200);
-      expect(text(page.body), lang).toContain(text(words.wordsWorkingOut));
-      expect(page.body, lang).not.toContain('<table');
-    }
-  });
-
-  it('gives the counts, and no note, once the word index is ready', async () => {
-    release();
-    await expect.poll(() => store.team.wordsReady(), { timeout: 60_000 }).toBe(true);
-    const viewer = await signedIn(app, store, 'analyst', NOW);
-    const page = await viewer.get('/team/words?from=2026-03-01');
-    expect(page.status).toBe(200);
-    expect(text(page.body)).not.toContain(text(en.wordsWorkingOut));
-    // Every response typed "phone", "line" and "slow" (stop words aside).
-    for (const word of ['line', 'phone', 'slow', 'phone line'])
-      expect(text(page.body)).toContain(` ${word} ${RESPONSES} `);
-  }, 120_000);
-});
+    it('gives the counts, and no note, once the word index is ready', async () => {
+      release();
+      await expect.poll(() => store.team.wordsReady(), { timeout: 60_000 }).toBe(true);
+      const viewer = await signedIn(app, store, 'analyst', NOW);
+      const page = await viewer.get('/team/words?from=2026-03-01');
+      expect(page.status).toBe(200);
+      expect(text(page.body)).not.toContain(text(en.wordsWorkingOut));
+      // Every response typed "phone", "line" and "slow" (stop words aside): each word and the
+      // phrase in a table row with every response counted.
+      const counted = tables(page.body).flatMap((table) => table.slice(1).map((r) => [r[0], r[1]]));
+      for (const word of ['line', 'phone', 'slow', 'phone line'])
+        expect(counted).toContainEqual([word, String(RESPONSES)]);
+    }, 120_000);
+  },
+);
