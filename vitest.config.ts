@@ -52,6 +52,8 @@ export default defineConfig({
         extends: true,
         plugins: fixtures.plugins,
         resolve: fixtures.resolve,
+        // React's production build (tests/setup-react-production.ts) has no jsxDEV.
+        oxc: { jsx: { development: false } },
         test: {
           name: 'node',
           environment: 'node',
@@ -59,7 +61,11 @@ export default defineConfig({
           include: ['tests/{engine,masking,server,scripts,design,team}/**/*.test.ts'],
           // A worker's files share one module cache, as in the definitions project below.
           isolate: false,
-          setupFiles: ['tests/setup-shared.ts', 'tests/setup-fixtures.ts'],
+          setupFiles: [
+            'tests/setup-react-production.ts',
+            'tests/setup-shared.ts',
+            'tests/setup-fixtures.ts',
+          ],
         },
       },
       {
