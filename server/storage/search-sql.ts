@@ -73,16 +73,47 @@ function sqliteHolds(column: string, text: string): { clause: string; params: un
   };
 }
 
+/** A LIKE pattern's own characters escaped (escape character: backslash). */
+const likeEscaped = (c: string) => (c === '%' || c === '_' || c === '\\' ? `\\${c}` : c);
+
+/** Beyond this many spellings (two for each letter LIKE cannot fold), text is looked for more loosely. */
+const MOST_SPELLINGS = 8;
+
 /**
- * A LIKE pattern (escape character: backslash) for JSON holding `text` in any case. LIKE folds
- * ASCII letters only, so any other character stands for any one character ('_'); each value is
- * checked after.
+ * LIKE patterns (escape character: backslash), one of which any JSON holding `text` in any case
+ * matches. LIKE folds ASCII letters only, so each other letter with a capital is written both
+ * ways ('dŵr' as '%dŵr%' and '%dŴr%'): rows are found by the letters themselves, not by any
+ * one character in their place, which in Welsh text let most rows through to be checked one by
+ * one ('d_r'). Past MOST_SPELLINGS, and for letters whose capital is not one letter, a letter
+ * stands for any one character ('_') and each value is checked after.
  */
-function anyCasePattern(text: string): string {
-  const escaped = [...text].map((c) =>
-    c > '\x7f' ? '_' : c === '%' || c === '_' || c === '\\' ? `\\${c}` : c,
-  );
-  return `%${escaped.join('')}%`;
+function anyCasePatterns(text: string): { patterns: string[]; exact: boolean } {
+  const lower = [...text.toLowerCase()];
+  const foldable = (c: string) =>
+    c > '\x7f' && c.toUpperCase() !== c && [...c.toUpperCase()].length === 1;
+  const loose = (c: string) => c > '\x7f' && c.toUpperCase() !== c && !foldable(c);
+  const spellings = 2 ** lower.filter(foldable).length;
+  if (lower.some(loose) || spellings > MOST_SPELLINGS)
+    return {
+      patterns: [`%${lower.map((c) => (c > '\x7f' ? '_' : likeEscaped(c))).join('')}%`],
+      exact: false,
+    };
+  let patterns = [''];
+  for (const c of lower) {
+    const ways = foldable(c) ? [c, c.toUpperCase()] : [likeEscaped(c)];
+    patterns = patterns.flatMap((p) => ways.map((w) => p + w));
+  }
+  return { patterns: [...new Set(patterns)].map((p) => `%${p}%`), exact: true };
+}
+
+/** Whether `column` may hold `text` in any case, by LIKE (exactly so when `exact`). */
+function likeAnyCase(
+  column: string,
+  text: string,
+): { clause: string; params: unknown[]; exact: boolean } {
+  const { patterns, exact } = anyCasePatterns(text);
+  const clause = patterns.map(() => `${column} LIKE ? ESCAPE '\\'`).join(' OR ');
+  return { clause: patterns.length > 1 ? `(${clause})` : clause, params: patterns, exact };
 }
 
 /**
@@ -108,10 +139,9 @@ export function answersContain(
     // values are read. Otherwise only those of rows whose JSON has it (keys may match too):
     // LIKE finds them fast, but for ASCII letters only; text with others is looked for again.
     if (JSON.stringify(text) !== `"${text}"`) return values;
-    const checks: { clause: string; params: unknown[] }[] = [
-      { clause: `answers LIKE ? ESCAPE '\\'`, params: [anyCasePattern(text)] },
-    ];
-    if ([...text].some((c) => c > '\x7f')) checks.push(sqliteHolds('answers', text));
+    const like = likeAnyCase('answers', text);
+    const checks: { clause: string; params: unknown[] }[] = [like];
+    if (!like.exact) checks.push(sqliteHolds('answers', text));
     checks.push(values);
     return {
       clause: checks.map((c) => c.clause).join(' AND '),
@@ -141,6 +171,6 @@ export function answersMayHold(
   text: string,
 ): { clause: string; params: unknown[] } {
   if (dialect === 'sqlite' && JSON.stringify(text) === `"${text}"`)
-    return { clause: `answers LIKE ? ESCAPE '\\'`, params: [anyCasePattern(text)] };
+    return likeAnyCase('answers', text);
   return answersContain(dialect, text);
 }

@@ -317,7 +317,7 @@ async function findsTextAsTyped(store: StoreWithTeam, welshCase: boolean) {
     answers: {
       howToImprove: 'Roedd y "ffurflen" yn hir\nOND yn glir. Ŵyr a ŷd',
       other: 'tab\there',
-      home: 'Tŷ â ŵyn',
+      home: 'Tŷ â ŵyn ŵŷ, 100%_ok',
     },
   });
   await store.save({
@@ -331,8 +331,11 @@ async function findsTextAsTyped(store: StoreWithTeam, welshCase: boolean) {
   const typed = ['"ffurflen"', 'hir\nond', 'Ŵyr a ŷd', 'OND YN GLIR', 'tab\th', 'y "f'];
   // Capitals of three Welsh letters at once.
   if (welshCase) typed.push('ŵyr A Ŷd', 'ŵYR', '"FFURFLEN" YN HIR\nond yn glir. ŵ', 'TŶ Â ŴYN');
+  // Four Welsh capitals (more spellings than SQLite looks for one by one), and LIKE's own signs.
+  if (welshCase) typed.push('Â ŴYN ŴŶ', '0%_OK');
   for (const text of typed) expect(await find(text), text).toEqual([saved.id]);
-  expect(await find('ŷyr')).toEqual([]);
+  for (const text of ['ŷyr', 'â ŵyn ŷŵ', '1_0', '0%%', 'dim_byd'])
+    expect(await find(text), text).toEqual([]);
   // In one answer only: "tab" is in `other`, not in `howToImprove`.
   const findIn = async (text: string, textIn: string) =>
     (await store.team.findFeedback({ text, textIn }, { limit: 10, offset: 0 })).map((r) => r.id);
