@@ -18,8 +18,21 @@ export const sqliteUkDay = (column: string) => {
 export const postgresUkDay = (column: string) =>
   `to_char(${column} AT TIME ZONE 'Europe/London', 'YYYY-MM-DD')`;
 
-/** The start of the UTC hour of a time column: ISO 8601 text (SQLite) or a timestamptz. */
+/**
+ * The UTC hour of a time column, to group by: ISO 8601 text (SQLite) or a timestamptz (PostgreSQL,
+ * cheaper to group than text).
+ */
 export const utcHourSql = (dialect: 'sqlite' | 'postgres', column: string) =>
   dialect === 'sqlite'
     ? `substr(${column}, 1, 13) || ':00:00.000Z'`
     : `date_trunc('hour', ${column}, 'UTC')`;
+
+/**
+ * An hour grouped by `utcHourSql` as the ISO 8601 text SQLite gives ('2026-06-10T23:00:00.000Z'):
+ * the driver then hands each row a string rather than parsing a Date from it (at 100,000
+ * responses, 21,600 hours took about 20 ms of a figures page's 250 ms of CPU on PostgreSQL).
+ */
+export const utcHourText = (dialect: 'sqlite' | 'postgres', hour: string) =>
+  dialect === 'sqlite'
+    ? hour
+    : `to_char(${hour} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24":00:00.000Z"')`;

@@ -4,7 +4,7 @@ import { talliedAnswers } from '../tally-sql';
 import type { Sql } from '../sql';
 import type { FeedbackFilter, FeedbackTally } from './feedback-types';
 import { ukDay } from '../../uk-time';
-import { utcHourSql } from '../uk-day-sql';
+import { utcHourSql, utcHourText } from '../uk-day-sql';
 import { where } from './filter';
 
 /** The figures' counts for the responses the filter chooses, for these answer fields. */
@@ -21,10 +21,9 @@ export async function feedbackTally(
   // whole hours).
   const hour = utcHourSql(sql.dialect, 'received_at');
   const days = new Map<string, string>();
-  const dayOf = (at: string | Date) => {
-    const key = String(at instanceof Date ? at.getTime() : at);
-    if (!days.has(key)) days.set(key, ukDay(new Date(at)));
-    return days.get(key)!;
+  const dayOf = (at: string) => {
+    if (!days.has(at)) days.set(at, ukDay(new Date(at)));
+    return days.get(at)!;
   };
   // Answers from the per-day counts where they can be, else from the responses themselves.
   const tallied = await talliedAnswers(reads, filter, fields);
@@ -50,10 +49,11 @@ export async function feedbackTally(
       ),
     };
   }
-  // One pass over the index (it covers language and time) for both counts.
-  const hours = await reads.all<{ lang: string | null; hour: string | Date; n: number | string }>(
-    `SELECT lang, ${hour} AS hour, COUNT(*) AS n
-     FROM feedback ${clause} GROUP BY lang, 2`,
+  // One pass over the index (it covers language and time) for both counts. PostgreSQL groups by
+  // the hour itself and writes out only each group's.
+  const hours = await reads.all<{ lang: string | null; hour: string; n: number | string }>(
+    `SELECT lang, ${utcHourText(sql.dialect, hour)} AS hour, COUNT(*) AS n
+     FROM feedback ${clause} GROUP BY lang, ${sql.dialect === 'sqlite' ? '2' : hour}`,
     params,
   );
   const groups = hours.map((h) => ({ lang: h.lang, day: dayOf(h.hour), n: h.n }));
