@@ -1,6 +1,9 @@
 // Every generated journey again with JavaScript switched off: the server renders each page,
 // forms post to it (Post/Redirect/Get, the draft named in the address), and the row it stores
 // must be what the data dictionary (docs/surveys/<id>.md) says is sent for the answers entered.
+// On the way, the first page that can refuse what is entered is sent something it refuses: the
+// error summary must take the focus (issue 34, item 2), in every survey and both languages (the
+// journeys that reach a new page) and with JavaScript switched off in each survey (the others).
 import { createHash } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { findPage } from '../../engine';
@@ -9,6 +12,7 @@ import { answersForPage, pageAfter, walkedIn, type Plan } from './helpers/answer
 import { documentedSubmission } from './helpers/documented';
 import { expect, test, visit } from './helpers/fixtures';
 import { expectPath, fillPage, submitButton } from './helpers/journey';
+import { expectRefusalFocused, refusedEntry } from './helpers/refused';
 import { database, rowsSince } from './helpers/rows';
 import { expectInlineStylesComplete } from './helpers/styles';
 import { detailsOnFirstPage, LANGS, pathOf, STANDARD, surveys, ui } from './helpers/surveys';
@@ -48,6 +52,7 @@ async function walkWithoutScript(
   let saved: Answers = {};
   const sent: { at: string; draft: string | null } = { at: '', draft: null };
   let pageId = survey.pages[0]!.id;
+  let refusedChecked = false;
   while (pageId !== 'finish') {
     const current = findPage(survey, pageId)!;
     await expectAt(page, lang, survey, pageId);
@@ -66,6 +71,13 @@ async function walkWithoutScript(
       pageId = current.skip;
       continue;
     }
+    // The first page on the way that can refuse what is entered does, once: its error summary
+    // takes the focus from the server's page alone (the summary's autofocus).
+    const refused = refusedChecked ? undefined : refusedEntry(current);
+    if (refused) {
+      await expectRefusalFocused(page, current, saved, refused);
+      refusedChecked = true;
+    }
     const entered = answersForPage(survey, current, saved, plan);
     await fillPage(page, current, saved, entered);
     saved = { ...saved, ...entered };
@@ -76,6 +88,8 @@ async function walkWithoutScript(
     await submitButton(page).click();
     pageId = current.submit ? 'finish' : pageAfter(plan, pageId);
   }
+  // The journeys scanned with axe go through every page in both languages: each meets one.
+  if (scan) expect(refusedChecked, `a page of ${survey.id} that refuses something`).toBe(true);
   await expectAt(page, lang, survey, 'finish');
   await expect(page.locator('.govuk-panel--confirmation')).toContainText(
     survey.finish.panelTitle[lang],
