@@ -1,6 +1,6 @@
 // `npm test`: the static checks (`npm run checks`), the unit tests and the browser tests, one after
 // another, stopping at the first that fails; the time each step took is printed at the end. The
-// checks beside the unit tests were slower here, not quicker: 309 s against 49 + 210 s one after
+// checks beside the unit tests were slower here, not quicker: 312 s against 49 + 210 s one after
 // the other, on two cores (each step alone keeps both busy).
 import { spawn } from 'node:child_process';
 

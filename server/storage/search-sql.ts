@@ -58,14 +58,16 @@ const keys = (field: string | undefined, except: string[] = []) => {
     : { clause: `key = ?${not}`, params: [field, ...except] };
 };
 
+/** A letter beyond ASCII (which SQLite's lower() and LIKE leave alone) whose capital is one letter. */
+const hasOneLetterCapital = (c: string) =>
+  c > '\x7f' && c.toUpperCase() !== c && [...c.toUpperCase()].length === 1;
+
 /** SQLite: whether `column` holds the text in any case. */
 function sqliteHolds(column: string, text: string): { clause: string; params: unknown[] } {
   const lower = text.toLowerCase();
   // SQLite's lower() folds ASCII letters only: the text's other letters (ŵ, ŷ) are folded from
   // their capitals here.
-  const folded = [...new Set(lower)].filter(
-    (c) => c > '\x7f' && c.toUpperCase() !== c && [...c.toUpperCase()].length === 1,
-  );
+  const folded = [...new Set(lower)].filter(hasOneLetterCapital);
   const value = folded.reduce((inner) => `replace(${inner}, ?, ?)`, `lower(${column})`);
   return {
     clause: `instr(${value}, ?) > 0`,
@@ -89,10 +91,8 @@ const MOST_SPELLINGS = 8;
  */
 function anyCasePatterns(text: string): { patterns: string[]; exact: boolean } {
   const lower = [...text.toLowerCase()];
-  const foldable = (c: string) =>
-    c > '\x7f' && c.toUpperCase() !== c && [...c.toUpperCase()].length === 1;
-  const loose = (c: string) => c > '\x7f' && c.toUpperCase() !== c && !foldable(c);
-  const spellings = 2 ** lower.filter(foldable).length;
+  const loose = (c: string) => c > '\x7f' && c.toUpperCase() !== c && !hasOneLetterCapital(c);
+  const spellings = 2 ** lower.filter(hasOneLetterCapital).length;
   if (lower.some(loose) || spellings > MOST_SPELLINGS)
     return {
       patterns: [`%${lower.map((c) => (c > '\x7f' ? '_' : likeEscaped(c))).join('')}%`],
@@ -100,7 +100,7 @@ function anyCasePatterns(text: string): { patterns: string[]; exact: boolean } {
     };
   let patterns = [''];
   for (const c of lower) {
-    const ways = foldable(c) ? [c, c.toUpperCase()] : [likeEscaped(c)];
+    const ways = hasOneLetterCapital(c) ? [c, c.toUpperCase()] : [likeEscaped(c)];
     patterns = patterns.flatMap((p) => ways.map((w) => p + w));
   }
   return { patterns: [...new Set(patterns)].map((p) => `%${p}%`), exact: true };

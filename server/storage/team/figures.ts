@@ -49,11 +49,11 @@ export async function feedbackTally(
       ),
     };
   }
-  // One pass over the index (it covers language and time) for both counts. PostgreSQL groups by
-  // the hour itself and writes out only each group's.
+  // One pass over the index (it covers language and time) for both counts, grouped by the hour;
+  // each group's hour is written out as text.
   const hours = await reads.all<{ lang: string | null; hour: string; n: number | string }>(
     `SELECT lang, ${utcHourText(sql.dialect, hour)} AS hour, COUNT(*) AS n
-     FROM feedback ${clause} GROUP BY lang, ${sql.dialect === 'sqlite' ? '2' : hour}`,
+     FROM feedback ${clause} GROUP BY lang, ${hour}`,
     params,
   );
   const groups = hours.map((h) => ({ lang: h.lang, day: dayOf(h.hour), n: h.n }));
