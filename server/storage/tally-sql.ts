@@ -298,21 +298,40 @@ export async function recountTallies(sql: Sql, surveyIds: string[]): Promise<voi
 const isUkMidnight = (at: Date) => ukMidnight(ukDay(at)).getTime() === at.getTime();
 
 /**
+ * Which of the periods a value falls in, as SQL: period i runs from cut i - 1 to cut i (the
+ * first from the filter's start, the last to its end). `cut` gives each cut's parameter; the
+ * parameters are pushed onto `params` in the order they appear.
+ */
+export function periodOfSql(
+  column: string,
+  cuts: Date[],
+  cut: (at: Date) => unknown,
+  params: unknown[],
+): string {
+  if (!cuts.length) return '0';
+  params.push(...cuts.map(cut));
+  return `CASE ${cuts.map((_, i) => `WHEN ${column} < ? THEN ${i}`).join(' ')} ELSE ${cuts.length} END`;
+}
+
+/**
  * Answer counts from the per-day table, when the filter is one survey over whole UK days
- * (what the overview and a question's page ask for). Resolves to the counts of the fields it
- * had, and the fields it did not count (to be counted from the responses instead); undefined
- * when the filter is one it cannot answer.
+ * (what the overview and a question's page ask for), in one period or, with `cuts` (UK
+ * midnights, in order, inside the filter's range), in each of the periods they cut it into.
+ * Resolves to each period's counts of the fields it had, and the fields it did not count (to be
+ * counted from the responses instead); undefined when the filter is one it cannot answer.
  */
 export async function talliedAnswers(
   sql: Sql,
   filter: FeedbackFilter,
   fields: string[],
-): Promise<{ answers: FeedbackTally['answers']; missing: string[] } | undefined> {
+  cuts: Date[] = [],
+): Promise<{ answers: FeedbackTally['answers'][]; missing: string[] } | undefined> {
   const { surveyId, from, to, ...rest } = filter;
-  if (!fields.length) return { answers: [], missing: [] };
+  if (!fields.length) return { answers: cuts.map(() => []).concat([[]]), missing: [] };
   if (!surveyId || Object.values(rest).some((v) => v !== undefined)) return undefined;
-  if ((from && !isUkMidnight(from)) || (to && !isUkMidnight(to))) return undefined;
+  if ([from, to, ...cuts].some((at) => at && !isUkMidnight(at))) return undefined;
   const params: unknown[] = [];
+  const period = periodOfSql('t.day', cuts, ukDay, params);
   let days = '';
   if (from) {
     days += ' AND t.day >= ?';
@@ -323,19 +342,23 @@ export async function talliedAnswers(
     params.push(ukDay(to));
   }
   // One statement reads the field list and the counts, so they always belong together.
-  const rows = await sql.all<{ field: string; value: string | null; n: number | string | null }>(
-    `SELECT f.field AS field, t.value AS value, SUM(t.n) AS n
+  const rows = await sql.all<{
+    period: number | string | null;
+    field: string;
+    value: string | null;
+    n: number | string | null;
+  }>(
+    `SELECT ${period} AS period, f.field AS field, t.value AS value, SUM(t.n) AS n
      FROM feedback_tally_field f
      LEFT JOIN feedback_tally t ON t.survey_id = f.survey_id AND t.field = f.field${days}
      WHERE f.survey_id = ? AND f.field IN (${fields.map(() => '?').join(', ')})
-     GROUP BY f.field, t.value`,
+     GROUP BY 1, f.field, t.value`,
     [...params, surveyId, ...fields],
   );
   const counted = new Set(rows.map((r) => r.field));
-  return {
-    answers: rows
-      .filter((r) => r.value !== null && Number(r.n) > 0)
-      .map((r) => ({ field: r.field, value: r.value!, n: Number(r.n) })),
-    missing: fields.filter((name) => !counted.has(name)),
-  };
+  const answers: FeedbackTally['answers'][] = [...cuts, to].map(() => []);
+  for (const r of rows)
+    if (r.value !== null && Number(r.n) > 0)
+      answers[Number(r.period)]!.push({ field: r.field, value: r.value, n: Number(r.n) });
+  return { answers, missing: fields.filter((name) => !counted.has(name)) };
 }

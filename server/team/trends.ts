@@ -75,18 +75,19 @@ export async function scoreTrends(
   const scored = choiceFields(survey).filter((f) => measureOf(f) !== undefined);
   if (!scored.length) return [];
   const periods = periodsIn(range, period);
-  // Each period's answer counts: from the per-day counts where the filter allows (whole UK
-  // days). Only the answers: the scores need no count of responses by language or day.
-  const figures = await Promise.all(
-    periods.map(async (p) => {
-      const from = p.start < range.from ? range.from : p.start;
-      const to = p.end > range.to ? range.to : p.end;
-      const answers = await reader.answerTally(
-        { ...filter, surveyId: survey.id, from, to },
-        scored.map((f) => f.name),
-      );
-      return figuresFromTally(survey, scales, { byLang: [], byDay: [], answers }, { from, to });
-    }),
+  // Each period's answer counts, in one query: from the per-day counts where the filter allows
+  // (whole UK days). Only the answers: the scores need no count of responses by language or day.
+  const clipped = periods.map((p) => ({
+    from: p.start < range.from ? range.from : p.start,
+    to: p.end > range.to ? range.to : p.end,
+  }));
+  const answers = await reader.answerTallyByPeriod(
+    { ...filter, surveyId: survey.id, from: range.from, to: range.to },
+    scored.map((f) => f.name),
+    clipped.slice(1).map((p) => p.from),
+  );
+  const figures = clipped.map((p, i) =>
+    figuresFromTally(survey, scales, { byLang: [], byDay: [], answers: answers[i]! }, p),
   );
   return scored.flatMap((field): ScoreTrend[] => {
     const points = figures.map((f, i): TrendPoint => {

@@ -82,6 +82,23 @@ async function staysExact(store: StoreWithTeam, peek: Peek) {
         await expected(store, filter, fields),
       );
     }
+    // Several periods in one query: from the table over whole days, else from the responses.
+    for (const [filter, cuts] of [
+      [whole, [at(2, 0), at(4, 0)]],
+      [{ surveyId: 'one', from: at(2, 0) }, [at(3, 0)]],
+      [{ surveyId: 'one', to: at(4, 0) }, [at(2, 0), at(3, 0)]],
+      [whole, [at(2, 6), at(4, 0)]],
+      [{ ...whole, lang: 'en' as const }, [at(3, 0)]],
+    ] as [FeedbackFilter, Date[]][]) {
+      const periods = await store.team.answerTallyByPeriod(filter, fields, cuts);
+      const bounds = [filter.from, ...cuts, filter.to];
+      expect(periods).toHaveLength(cuts.length + 1);
+      for (const [i, answers] of periods.entries())
+        expect(
+          answers.map((a) => [`${a.field}=${a.value}`, a.n]).sort(),
+          `${JSON.stringify(filter)} period ${i}`,
+        ).toEqual(await expected(store, { ...filter, from: bounds[i], to: bounds[i + 1] }, fields));
+    }
     // The table itself: every day, field and value, with nothing left at zero.
     const table = await peek(
       'SELECT survey_id, day, field, value, n FROM feedback_tally ORDER BY 1, 2, 3, 4',
@@ -105,6 +122,12 @@ async function staysExact(store: StoreWithTeam, peek: Peek) {
   // The whole-day answer comes from the table (a changed count shows), the others do not.
   await peek("UPDATE feedback_tally SET n = n + 100 WHERE field = 'howSatisfied' AND value = '3'");
   expect(await counted(store, whole, ['howSatisfied'])).toContainEqual(['howSatisfied=3', 404]);
+  const [, , last] = await store.team.answerTallyByPeriod(
+    whole,
+    ['howSatisfied'],
+    [at(2, 0), at(4, 0)],
+  );
+  expect(last).toContainEqual({ field: 'howSatisfied', value: '3', n: 101 });
   await peek("UPDATE feedback_tally SET n = n - 100 WHERE field = 'howSatisfied' AND value = '3'");
 
   // A field not listed is counted from the responses.

@@ -108,5 +108,14 @@ export interface FeedbackReads {
   hourCounts(filter: FeedbackFilter): Promise<{ hour: string; n: number }[]>;
   /** The tally's answers alone (not by language and day). */
   answerTally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally['answers']>;
+  /**
+   * The same in each period that `cuts` (instants in order, inside the filter's range) cut the
+   * range into: one query for every period (a trend's weeks), not one a period.
+   */
+  answerTallyByPeriod(
+    filter: FeedbackFilter,
+    fields: string[],
+    cuts: Date[],
+  ): Promise<FeedbackTally['answers'][]>;
   getFeedback(id: string): Promise<FeedbackRecord | undefined>;
 }

@@ -166,7 +166,9 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
       return rows.map((r) => ({ hour: r.hour, n: Number(r.n) }));
     },
     tallyFeedback: (filter, fields) => feedbackTally(sql, reads, filter, fields),
-    answerTally: (filter, fields) => feedbackAnswers(sql, reads, filter, fields),
+    answerTally: async (filter, fields) => (await feedbackAnswers(sql, reads, filter, fields))[0]!,
+    answerTallyByPeriod: (filter, fields, cuts) =>
+      feedbackAnswers(sql, reads, filter, fields, cuts),
     async getFeedback(id) {
       if (!UUID.test(id)) return undefined;
       const r = await one<FeedbackRow>(

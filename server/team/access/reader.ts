@@ -80,6 +80,12 @@ export interface TeamReader {
   hourCounts(filter: FeedbackFilter): Promise<{ hour: string; n: number }[]>;
   /** How often each answer to `fields` occurs (the tally's answers alone). */
   answerTally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally['answers']>;
+  /** The same in each period `cuts` cut the filter's range into (a trend's weeks, in one query). */
+  answerTallyByPeriod(
+    filter: FeedbackFilter,
+    fields: string[],
+    cuts: Date[],
+  ): Promise<FeedbackTally['answers'][]>;
   /**
    * How often each pair of answers to two choice questions occurs among the chosen responses (a
    * crosstab's counts). Choice questions only, whatever the role: a contact field or free text
@@ -207,6 +213,8 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
     tally: async (filter, fields) => raw.tallyFeedback((await scoped(filter)).filter, fields),
     hourCounts: async (filter) => raw.hourCounts((await scoped(filter)).filter),
     answerTally: async (filter, fields) => raw.answerTally((await scoped(filter)).filter, fields),
+    answerTallyByPeriod: async (filter, fields, cuts) =>
+      raw.answerTallyByPeriod((await scoped(filter)).filter, fields, cuts),
     answerPairs: async (filter, fields) => {
       const notChoice = fields.filter((f) => !options.rules.choice.has(f));
       if (notChoice.length) throw new Error(`not choice questions: ${notChoice.join(', ')}`);
