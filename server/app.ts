@@ -11,7 +11,7 @@ import { addSecurityHeaders } from './security';
 import fastifyCompress from '@fastify/compress';
 import { registerPreview } from './preview/index';
 import { registerPages } from './render';
-import { registerTeam, teamStartupWork } from './team/index';
+import { registerTeam, teamStartupWork, type TeamArea } from './team/index';
 import { databaseRateStore, oldestLiveWindow, submissionCap } from './submissionCap';
 import type { OidcSettings } from './team/sso-config';
 import type {
@@ -71,6 +71,12 @@ export interface ServerOptions {
   /** Resolve before the start-up work is done (the caller opens the port at once, server/main.ts);
    *  `onStartFailed` hears when the database was never reached. Default: resolve after it. */
   backgroundStartup?: { onStartFailed: (error: unknown) => void };
+  /**
+   * The start-up work's last step draws the team's overview once, so a new process's first
+   * team page does not pay for code it has not run yet (server/team/warm-up.ts). Set by
+   * server/main.ts and the team bench; tests that start many servers leave it out.
+   */
+  warmUp?: boolean;
   bodyLimit?: number;
   /** How long `/readyz` waits for the database (default READY_TIMEOUT_MS). */
   readyTimeoutMs?: number;
@@ -207,15 +213,23 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   // The database reached and migrated (server/startup.ts), then the work over stored responses.
   const months = options.retentionMonths ?? defaults.retentionMonths;
   const logMask = maskProgressLog(app.log);
+  // The team area is registered below; the start-up work's last step waits for it.
+  let teamRegistered!: (area: TeamArea) => void;
+  const team = new Promise<TeamArea>((resolve) => (teamRegistered = resolve));
   const startup = startUp(
     store,
-    teamStartupWork(store.team, surveys, {
-      onProgress: (progress) => {
-        metrics?.maskProgress(progress);
-        logMask(progress);
-      },
-      onWaiting: () => app.log.info('masking pass: another instance holds it; serving meanwhile'),
-    }),
+    [
+      ...teamStartupWork(store.team, surveys, {
+        onProgress: (progress) => {
+          metrics?.maskProgress(progress);
+          logMask(progress);
+        },
+        onWaiting: () => app.log.info('masking pass: another instance holds it; serving meanwhile'),
+      }),
+      ...(options.warmUp
+        ? [{ name: 'team pages warmed', run: async () => (await team).warmUp() }]
+        : []),
+    ],
     app.log,
     options.backgroundStartup ? 60_000 : undefined,
   );
@@ -237,7 +251,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       : reply.code(503).send({ status: 'database unreachable' });
   });
   // The feedback team's area (/team): its own pages, sign-in and session cookie.
-  await registerTeam(app, {
+  const area = await registerTeam(app, {
     store: store.team,
     limits: store.limits,
     surveys,
@@ -249,6 +263,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     // The deletion date shown on a response page.
     retentionMonths: months === false ? defaults.retentionMonths : months,
   });
+  teamRegistered(area);
   if (options.preview)
     registerPreview(app, { surveys, drafts: store.drafts, clock, distDir: options.staticDir });
   unavailable.page = await registerPages(app, {

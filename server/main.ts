@@ -57,6 +57,7 @@ export async function startServer(
     connectionTimeoutMs: config.connectionTimeoutMs,
     dbWaitMs: config.dbWaitMs,
     metrics,
+    warmUp: true,
     backgroundStartup: {
       onStartFailed: (error) =>
         options.onStartFailed

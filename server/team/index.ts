@@ -49,6 +49,7 @@ import {
   type Signedin,
 } from './session';
 import { text } from './text';
+import { warmUp } from './warm-up';
 
 export interface TeamOptions {
   store: TeamStore;
@@ -132,7 +133,13 @@ export const teamStartupWork = (
   },
 ];
 
-export async function registerTeam(app: FastifyInstance, options: TeamOptions): Promise<void> {
+/** What the team area gives the rest of the server. */
+export interface TeamArea {
+  /** Draws the overview once in each language and throws it away (./warm-up.ts). */
+  warmUp(): Promise<void>;
+}
+
+export async function registerTeam(app: FastifyInstance, options: TeamOptions): Promise<TeamArea> {
   const { store } = options;
   const clock = options.clock ?? (() => new Date());
   const secret = options.secret;
@@ -355,6 +362,7 @@ export async function registerTeam(app: FastifyInstance, options: TeamOptions): 
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+  return { warmUp: () => warmUp(ctx, data.warmUpReader, stylesheet) };
 }
 
 /** A form body as fields; a name sent more than once (checkboxes) becomes a list. */

@@ -62,6 +62,11 @@ export interface TeamData {
   writes: TeamWrites;
   /** The signed-in member's reader for this request (the same one all through it). */
   reader(request: FastifyRequest): TeamReader;
+  /**
+   * A viewer's reader with no request and no member behind it, for the start-up warm-up
+   * (../warm-up.ts), whose pages are drawn and thrown away: it reads what any viewer may.
+   */
+  warmUpReader(): TeamReader;
 }
 
 export function teamData(
@@ -95,5 +100,19 @@ export function teamData(
       }
       return reader;
     },
+    warmUpReader: () =>
+      teamReader(
+        store,
+        { id: 'warm-up', email: '', role: 'viewer', created: options.clock() },
+        {
+          surveys: options.surveys,
+          rules,
+          now: options.clock,
+          // A viewer's reads hold nothing personal to audit; refused loudly should one ever do.
+          audit: async (target) => {
+            throw new Error(`the warm-up reads nothing personal (${target})`);
+          },
+        },
+      ),
   };
 }
