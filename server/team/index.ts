@@ -135,7 +135,7 @@ export const teamStartupWork = (
 
 /** What the team area gives the rest of the server. */
 export interface TeamArea {
-  /** Draws the overview once in each language and throws it away (./warm-up.ts). */
+  /** Draws the overview and the responses list once in each language, for nothing (./warm-up.ts). */
   warmUp(): Promise<void>;
 }
 

@@ -3,64 +3,80 @@ import { Readable } from 'node:stream';
 import { createElement } from 'react';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { form, langOf, query, queryValues, type TeamContext } from './context';
-import { withinBudget } from './access';
+import { withinBudget, type TeamReader } from './access';
 import { feedbackCsv } from './export';
 import { withLang } from './layout';
-import { filterQuery } from './filters';
+import { filterQuery, firstValues, type QueryValues } from './filters';
 import { contactFields } from './privacy';
 import { ConfirmDelete, ResponseList, ResponsePage } from './responses-pages';
 import { pageOf } from './pagination';
 import { hasRole } from './session';
 import { titleOf } from './segments';
-import { text } from './text';
+import { text, type UiLang } from './text';
 
 const PAGE_SIZE = 20;
+
+/** The list of responses for a query, in a language: what GET /team/responses sends, and the
+ *  warm-up draws. `canExport`: the member may download the CSV export. */
+export async function responseListPage(
+  ctx: Pick<TeamContext, 'surveys'>,
+  reader: TeamReader,
+  values: QueryValues,
+  lang: UiLang,
+  canExport: boolean,
+) {
+  const tags = await reader.tags();
+  const parsed = await reader.segment(values);
+  const { filter } = parsed;
+  const asked = firstValues(values).page;
+  const nothing = { total: 0, page: 1, pages: 1, records: [] };
+  // A filter with errors lists nothing (not every response) and shows what is wrong.
+  const found = parsed.errors.length
+    ? nothing
+    : await withinBudget(async () => {
+        const total = await reader.count(filter);
+        const paging = pageOf(total, PAGE_SIZE, asked);
+        const records = total ? await reader.list(filter, paging) : [];
+        return { total, ...paging, records };
+      });
+  const { total, page, pages, records } = found ?? nothing;
+  return {
+    status: parsed.errors.length ? 400 : 200,
+    page: {
+      title: titleOf(lang, text(lang, 'responses'), parsed),
+      query: { ...parsed.query, page: asked },
+      children: createElement(ResponseList, {
+        lang,
+        surveys: ctx.surveys,
+        tags,
+        query: parsed.query,
+        records,
+        tagsOf: await reader.tagsOf(records.map((r) => r.id)),
+        total,
+        page,
+        pages,
+        filterQuery: filterQuery(parsed.kept),
+        canExport,
+        parsed,
+        refused: parsed.refused.length > 0,
+        tooLong: !found,
+      }),
+    },
+  };
+}
 
 export function registerResponses(team: FastifyInstance, ctx: TeamContext): void {
   const { store } = ctx;
 
   team.get('/team/responses', { preHandler: ctx.allow('viewer') }, async (request, reply) => {
-    const reader = ctx.reader(request);
-    const tags = await reader.tags();
-    const parsed = await reader.segment(queryValues(request));
-    const { filter } = parsed;
-    const nothing = { total: 0, page: 1, pages: 1, records: [] };
-    // A filter with errors lists nothing (not every response) and shows what is wrong.
-    const found = parsed.errors.length
-      ? nothing
-      : await withinBudget(async () => {
-          const total = await reader.count(filter);
-          const paging = pageOf(total, PAGE_SIZE, query(request).page);
-          const records = total ? await reader.list(filter, paging) : [];
-          return { total, ...paging, records };
-        });
-    const { total, page, pages, records } = found ?? nothing;
-    const lang = langOf(request);
-    return ctx.render(
-      request,
-      reply,
-      {
-        title: titleOf(lang, text(lang, 'responses'), parsed),
-        query: { ...parsed.query, page: query(request).page },
-        children: createElement(ResponseList, {
-          lang,
-          surveys: ctx.surveys,
-          tags,
-          query: parsed.query,
-          records,
-          tagsOf: await reader.tagsOf(records.map((r) => r.id)),
-          total,
-          page,
-          pages,
-          filterQuery: filterQuery(parsed.kept),
-          canExport: hasRole(request.team!.member, 'analyst'),
-          parsed,
-          refused: parsed.refused.length > 0,
-          tooLong: !found,
-        }),
-      },
-      parsed.errors.length ? 400 : 200,
+    const { status, page } = await responseListPage(
+      ctx,
+      ctx.reader(request),
+      queryValues(request),
+      langOf(request),
+      hasRole(request.team!.member, 'analyst'),
     );
+    return ctx.render(request, reply, page, status);
   });
 
   // An unknown response: a page that says so, with the way to the list.

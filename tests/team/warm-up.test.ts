@@ -1,5 +1,5 @@
-// The start-up warm-up (server/team/warm-up.ts): the overview drawn once in each language over
-// the stored responses, with no request made and nothing left behind.
+// The start-up warm-up (server/team/warm-up.ts): the overview and the responses list drawn once in
+// each language over the stored responses, with no request made and nothing left behind.
 import { describe, expect, it } from 'vitest';
 import { buildServer } from '../../server/app';
 import { createMetrics } from '../../server/metrics';
@@ -24,6 +24,14 @@ async function started(warmUp: boolean) {
     tallied.push(filter.surveyId!);
     return tally(filter, fields);
   };
+  // And every page of responses listed.
+  const listed: number[] = [];
+  const find = store.team.findFeedback;
+  store.team.findFeedback = async (filter, page) => {
+    const found = await find(filter, page);
+    listed.push(found.length);
+    return found;
+  };
   const metrics = createMetrics();
   const log = logCapture();
   const app = await buildServer({
@@ -36,15 +44,16 @@ async function started(warmUp: boolean) {
     logger: { level: 'info', stream: log.stream },
     warmUp,
   });
-  return { app, store, surveys, tallied, metrics, log };
+  return { app, store, surveys, tallied, listed, metrics, log };
 }
 
 describe('the start-up warm-up', () => {
-  it('draws the overview of every survey in English and Welsh, with no request, member, session or audit entry', async () => {
-    const { app, store, surveys, tallied, metrics, log } = await started(true);
+  it('draws the overview of every survey and the list of responses in English and Welsh, with no request, member, session or audit entry', async () => {
+    const { app, store, surveys, tallied, listed, metrics, log } = await started(true);
     try {
       const ids = [...surveys.keys()];
       expect(tallied.sort()).toEqual([...ids, ...ids].sort());
+      expect(listed).toEqual([ids.length, ids.length]);
       expect(log.text()).toMatch(/"step":"team pages warmed".*"start-up work done"/);
       // No request: nothing counted, nobody signed in, nothing audited.
       const counted = await metrics.registry.getSingleMetricAsString('http_requests_total');
@@ -62,9 +71,10 @@ describe('the start-up warm-up', () => {
   });
 
   it('is left out unless asked for (tests start many servers)', async () => {
-    const { app, store, tallied, log } = await started(false);
+    const { app, store, tallied, listed, log } = await started(false);
     try {
       expect(tallied).toEqual([]);
+      expect(listed).toEqual([]);
       expect(log.text()).not.toContain('team pages warmed');
     } finally {
       await app.close();
