@@ -327,7 +327,7 @@ export async function talliedAnswers(
   cuts: Date[] = [],
 ): Promise<{ answers: FeedbackTally['answers'][]; missing: string[] } | undefined> {
   const { surveyId, from, to, ...rest } = filter;
-  if (!fields.length) return { answers: cuts.map(() => []).concat([[]]), missing: [] };
+  if (!fields.length) return { answers: [...cuts, to].map(() => []), missing: [] };
   if (!surveyId || Object.values(rest).some((v) => v !== undefined)) return undefined;
   if ([from, to, ...cuts].some((at) => at && !isUkMidnight(at))) return undefined;
   const params: unknown[] = [];

@@ -1,5 +1,3 @@
-import { ukDay } from '../uk-time';
-
 // The UK day (YYYY-MM-DD, Europe/London) of a stored time, as SQL for either database, so the
 // per-day counts and the team's figures count days as the service's users live them.
 //
@@ -8,6 +6,8 @@ import { ukDay } from '../uk-time';
 // March to 01:00 UTC on the last Sunday of October (the first Sunday on or after the 25th), in
 // force since 1996. tests/team/uk-days.test.ts checks it against Intl's Europe/London for every
 // half hour of several years. Should the law change, this and that test change with it.
+
+import { ukDay } from '../uk-time';
 
 /** SQLite: the UK day of an ISO 8601 UTC text column ('2026-06-10T23:30:00.000Z'). */
 export const sqliteUkDay = (column: string) => {

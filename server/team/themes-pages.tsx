@@ -26,6 +26,7 @@ import { Table } from './table';
 import { termProblem, storableCharacters } from './term-check';
 import { freeTextFields, freeTextsBy, matches, termsOf, themePattern } from './themes';
 import { formatDate, responsesFound, text, type TextKey, type UiLang } from './text';
+import { ukMidnight } from '../uk-time';
 
 const THEMES_CSV = '/team/themes.csv';
 
@@ -619,21 +620,20 @@ export function registerThemes(team: FastifyInstance, ctx: TeamContext): void {
       const weeks: { start: Date; partial: boolean; count: number; n: number }[] = [];
       if (counted) {
         weeks.push(...weeksIn(parsed.range).map((w) => ({ ...w, count: 0, n: 0 })));
-        // By UTC hour, each of which lies in one UK day (and so one UK week).
-        const weekOf = (hour: string) => {
-          const start = weekStart(new Date(`${hour}:00:00.000Z`)).getTime();
+        const weekOf = (day: string) => {
+          const start = weekStart(ukMidnight(day)).getTime();
           return weeks.find((x) => x.start.getTime() === start);
         };
         const [all, theirs] = await Promise.all([
-          reader.hourCounts(parsed.filter),
-          reader.hourCounts(matching),
+          reader.dayCounts(parsed.filter),
+          reader.dayCounts(matching),
         ]);
-        for (const { hour, n } of all) {
-          const week = weekOf(hour);
+        for (const { day, n } of all) {
+          const week = weekOf(day);
           if (week) week.n += n;
         }
-        for (const { hour, n } of theirs) {
-          const week = weekOf(hour);
+        for (const { day, n } of theirs) {
+          const week = weekOf(day);
           if (week) week.count += n;
         }
       }

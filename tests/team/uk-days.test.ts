@@ -1,7 +1,7 @@
 // Days and weeks in UK time (Europe/London), and responses of no known language counted, on
 // SQLite and PostgreSQL: a response at 00:30 BST belongs to that UK day in the date filter, the
-// per-day counts behind the scores and the weekly trend; All = English + Welsh + Not known.
-// Every figure is worked out by hand here.
+// per-day counts behind the scores, the weekly trend and a theme's weeks; All = English + Welsh
+// + Not known. Every figure is worked out by hand here.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -116,6 +116,25 @@ describe.each(databases)('UK days and unknown language on %s', (_name, open) => 
     expect(weeks.body).toContain('Days are UK time.');
     const cy = await viewer.get('/team?survey=fixture-pages&from=2026-06-08&to=2026-06-21&lang=cy');
     expect(cy.body).toContain('Mae’r dyddiau yn ôl amser y DU.');
+  });
+
+  it('counts a theme’s weeks by UK day', async () => {
+    const w = await world(await open('uk_days_theme'), now);
+    const theme = (await w.store.team.addTheme({ name: 'Slow', terms: { en: ['slow'], cy: [] } }))!;
+    // 00:30 BST on Monday 15 June is 23:30 UTC on Sunday the 14th: the week of 15 June.
+    await w.save('2026-06-14T23:30:00Z', { howToImprove: 'Too slow' });
+    // 00:30 BST on Sunday 14 June: the week of 8 June.
+    await w.save('2026-06-13T23:30:00Z', { howToImprove: 'Fine as it is' });
+    while (!(await w.store.team.themesReady())(theme.id))
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const viewer = await w.member('viewer');
+    const page = await viewer.get(
+      `/team/themes/${theme.id}?survey=fixture-pages&from=2026-06-08&to=2026-06-21`,
+    );
+    expect(tableRows(page.body, 'Matching responses each week')).toEqual([
+      '8 June 2026 | 0 / 1 | 0%',
+      '15 June 2026 | 1 / 1 | 100%',
+    ]);
   });
 
   it('counts the days the clocks change on as UK days', async () => {

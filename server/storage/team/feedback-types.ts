@@ -101,11 +101,8 @@ export interface FeedbackReads {
   ): Promise<{ id: string; receivedAt: Date }[]>;
   /** Counts for the figures, without reading every response into memory. */
   tallyFeedback(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
-  /**
-   * The chosen responses by UTC hour ('YYYY-MM-DDTHH'): each hour lies in one UK day, so the
-   * caller counts UK days and weeks from them (with `theme`, from its matches alone).
-   */
-  hourCounts(filter: FeedbackFilter): Promise<{ hour: string; n: number }[]>;
+  /** The chosen responses by UK day ('YYYY-MM-DD'; with `theme`, from its matches alone). */
+  dayCounts(filter: FeedbackFilter): Promise<{ day: string; n: number }[]>;
   /** The tally's answers alone (not by language and day). */
   answerTally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally['answers']>;
   /**

@@ -6,6 +6,7 @@ import { UUID, type Sql } from '../sql';
 import type { FeedbackReads } from './feedback-types';
 import { feedbackAnswers, feedbackTally } from './figures';
 import { bounded, themeOnly, where, wordsOnly } from './filter';
+import { ukDayGroups } from '../uk-day-sql';
 
 export interface FeedbackRow {
   id: string;
@@ -140,30 +141,25 @@ export function feedbackReads(sql: Sql, reads: Sql = sql): FeedbackReads {
               : [],
       }));
     },
-    async hourCounts(filter) {
-      // The time's first 13 characters (SQLite's ISO text), or PostgreSQL's UTC hour.
-      const hour = (column: string) =>
-        sql.dialect === 'sqlite'
-          ? `substr(${column}, 1, 13)`
-          : `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24')`;
+    async dayCounts(filter) {
+      const { key, dayOf } = ukDayGroups(sql.dialect, 'received_at');
       const theme = themeOnly(filter);
       const { text, params } = theme
-        ? {
-            text: `SELECT ${hour('received_at')} AS hour FROM (${theme.text}) m`,
-            params: theme.params,
-          }
+        ? { text: `SELECT ${key} AS k FROM (${theme.text}) m`, params: theme.params }
         : (() => {
             const { clause, params } = where(sql, filter);
-            return {
-              text: `SELECT ${hour('received_at')} AS hour FROM feedback ${clause}`,
-              params,
-            };
+            return { text: `SELECT ${key} AS k FROM feedback ${clause}`, params };
           })();
-      const rows = await reads.all<{ hour: string; n: number | string }>(
-        `SELECT hour, COUNT(*) AS n FROM (${text}) h GROUP BY hour`,
+      const rows = await reads.all<{ k: string; n: number | string }>(
+        `SELECT k, COUNT(*) AS n FROM (${text}) g GROUP BY k`,
         params,
       );
-      return rows.map((r) => ({ hour: r.hour, n: Number(r.n) }));
+      const days = new Map<string, number>();
+      for (const r of rows) {
+        const day = dayOf(r.k);
+        days.set(day, (days.get(day) ?? 0) + Number(r.n));
+      }
+      return [...days].map(([day, n]) => ({ day, n }));
     },
     tallyFeedback: (filter, fields) => feedbackTally(sql, reads, filter, fields),
     answerTally: async (filter, fields) => (await feedbackAnswers(sql, reads, filter, fields))[0]!,

@@ -76,8 +76,8 @@ export interface TeamReader {
   ): Promise<FeedbackRecord[]>;
   /** Responses by language and day, and how often each answer to `fields` occurs. */
   tally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally>;
-  /** The chosen responses by UTC hour (each in one UK day). */
-  hourCounts(filter: FeedbackFilter): Promise<{ hour: string; n: number }[]>;
+  /** The chosen responses by UK day ('YYYY-MM-DD'). */
+  dayCounts(filter: FeedbackFilter): Promise<{ day: string; n: number }[]>;
   /** How often each answer to `fields` occurs (the tally's answers alone). */
   answerTally(filter: FeedbackFilter, fields: string[]): Promise<FeedbackTally['answers']>;
   /** The same in each period `cuts` cut the filter's range into (a trend's weeks, in one query). */
@@ -211,7 +211,7 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
     after: async (filter, after, limit) =>
       (await raw.feedbackAfter((await scoped(filter)).filter, after, limit)).map(seen),
     tally: async (filter, fields) => raw.tallyFeedback((await scoped(filter)).filter, fields),
-    hourCounts: async (filter) => raw.hourCounts((await scoped(filter)).filter),
+    dayCounts: async (filter) => raw.dayCounts((await scoped(filter)).filter),
     answerTally: async (filter, fields) => raw.answerTally((await scoped(filter)).filter, fields),
     answerTallyByPeriod: async (filter, fields, cuts) =>
       raw.answerTallyByPeriod((await scoped(filter)).filter, fields, cuts),
