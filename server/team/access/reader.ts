@@ -151,6 +151,13 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
     return limited;
   };
   const seen = (record: FeedbackRecord) => visibleRecord(record, role, options.rules);
+  // Counts of answers are of choice questions only, whatever the role: a count by a contact
+  // field or free text would tell a viewer what it hides.
+  const choiceOnly = <T extends string[]>(fields: T): T => {
+    const notChoice = fields.filter((f) => !options.rules.choice.has(f));
+    if (notChoice.length) throw new Error(`not choice questions: ${notChoice.join(', ')}`);
+    return fields;
+  };
   const adminOnly = () => {
     if (role !== 'admin') throw new Error('the audit log is read by admins only');
   };
@@ -210,14 +217,15 @@ export function teamReader(raw: RawReads, member: Member, options: ReaderOptions
       (await raw.findFeedback((await scoped(filter)).filter, page)).map(seen),
     after: async (filter, after, limit) =>
       (await raw.feedbackAfter((await scoped(filter)).filter, after, limit)).map(seen),
-    tally: async (filter, fields) => raw.tallyFeedback((await scoped(filter)).filter, fields),
+    tally: async (filter, fields) =>
+      raw.tallyFeedback((await scoped(filter)).filter, choiceOnly(fields)),
     dayCounts: async (filter) => raw.dayCounts((await scoped(filter)).filter),
-    answerTally: async (filter, fields) => raw.answerTally((await scoped(filter)).filter, fields),
+    answerTally: async (filter, fields) =>
+      raw.answerTally((await scoped(filter)).filter, choiceOnly(fields)),
     answerTallyByPeriod: async (filter, fields, cuts) =>
-      raw.answerTallyByPeriod((await scoped(filter)).filter, fields, cuts),
+      raw.answerTallyByPeriod((await scoped(filter)).filter, choiceOnly(fields), cuts),
     answerPairs: async (filter, fields) => {
-      const notChoice = fields.filter((f) => !options.rules.choice.has(f));
-      if (notChoice.length) throw new Error(`not choice questions: ${notChoice.join(', ')}`);
+      choiceOnly(fields);
       const limited = (await scoped(filter)).filter;
       if (limited.words) await raw.catchUpWords();
       return raw.answerPairs(limited, fields);
